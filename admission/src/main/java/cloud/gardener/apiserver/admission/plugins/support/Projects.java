@@ -57,18 +57,23 @@ public final class Projects {
     public static Future<Optional<Project>> forNamespace(ObjectLookup objects, String namespace) {
         return objects.candidates(GardenerResources.PROJECTS, NAMESPACE, namespace)
                 .compose(cached -> {
-                    Optional<ObjectNode> hit = owning(cached, namespace);
+                    Optional<Project> hit = owning(objects, cached, namespace);
                     return hit.isPresent()
                             ? Future.succeededFuture(hit)
-                            : objects.listLive(GardenerResources.PROJECTS, "").map(live -> owning(live, namespace));
-                })
-                .map(found -> found.map(tree -> objects.decode(tree, Project.class)));
+                            : objects.listLive(GardenerResources.PROJECTS, "")
+                                    .map(live -> owning(objects, live, namespace));
+                });
     }
 
-    /** The first Project (in list order) whose namespace is {@code namespace}; the candidates are tested as all. */
-    private static Optional<ObjectNode> owning(List<ObjectNode> projects, String namespace) {
+    /**
+     * The first Project (in list order) whose namespace is {@code namespace}, tested on its record. Only the Projects
+     * the index files under the namespace are decoded: a live list holds every Project of the landscape.
+     */
+    private static Optional<Project> owning(ObjectLookup objects, List<ObjectNode> projects, String namespace) {
         return projects.stream()
-                .filter(p -> namespace.equals(p.path("spec").path("namespace").asText(null)))
+                .filter(p -> NAMESPACE.terms(p).contains(namespace))
+                .map(p -> objects.decode(p, Project.class))
+                .filter(p -> p.spec() != null && namespace.equals(p.spec().namespace()))
                 .findFirst();
     }
 }

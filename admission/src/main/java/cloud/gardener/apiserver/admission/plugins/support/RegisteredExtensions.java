@@ -1,7 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.support;
 
-import cloud.gardener.apiserver.api.json.JsonTrees;
-import com.fasterxml.jackson.databind.JsonNode;
+import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration;
+import cloud.gardener.apiserver.api.core.v1beta1.ControllerResource;
+import cloud.gardener.apiserver.api.core.v1beta1.Extension;
+import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,34 +21,72 @@ public final class RegisteredExtensions {
     /** One primary registration of a kind/type, with the cluster types it serves (empty: all). */
     public record Primary(String kind, String type, List<String> clusterCompatibility) {}
 
-    private final List<JsonNode> resources = new ArrayList<>();
+    /**
+     * The last one built and the records it was built from: a Shoot request asks twice (ExtensionLabels when it
+     * mutates, ExtensionValidator when it validates), and the lookup hands out the same records while no
+     * ControllerRegistration changed, so the second ask (and the next request's) reuses it.
+     */
+    private static volatile RegisteredExtensions last;
 
-    /** Collects the {@code spec.resources} of the given ControllerRegistration trees. */
-    public RegisteredExtensions(List<? extends JsonNode> controllerRegistrations) {
-        for (JsonNode registration : controllerRegistrations) {
-            registration.path("spec").path("resources").forEach(resources::add);
+    private final List<ControllerRegistration> registrations;
+    private final List<ControllerResource> resources = new ArrayList<>();
+    private final List<Primary> primaries;
+
+    /** Collects the {@code spec.resources} of the given ControllerRegistrations. */
+    public RegisteredExtensions(List<ControllerRegistration> controllerRegistrations) {
+        this.registrations = List.copyOf(controllerRegistrations);
+        for (ControllerRegistration registration : registrations) {
+            if (registration.spec() != null) {
+                resources.addAll(CoreRules.list(registration.spec().resources()));
+            }
         }
+        this.primaries = computePrimaries();
     }
 
-    /** {@link #primaries()}, computed on the first question (a Shoot asks once per extension kind and type). */
-    private List<Primary> primaries;
+    /** The registrations the lookup knows now, built once per set of ControllerRegistration records. */
+    public static Future<RegisteredExtensions> of(ObjectLookup objects) {
+        return objects.list(ControllerRegistration.class, GardenerResources.CONTROLLER_REGISTRATIONS, "")
+                .map(RegisteredExtensions::of);
+    }
+
+    /** The registrations of these records: the last ones built when they are of the very same records. */
+    static RegisteredExtensions of(List<ControllerRegistration> controllerRegistrations) {
+        RegisteredExtensions kept = last;
+        if (kept != null && kept.builtFrom(controllerRegistrations)) {
+            return kept;
+        }
+        RegisteredExtensions built = new RegisteredExtensions(controllerRegistrations);
+        last = built;
+        return built;
+    }
+
+    /** Whether these are the records this was built from (the same records: a changed object is a new record). */
+    @SuppressWarnings("ReferenceEquality") // identity: an equal record would need a deep comparison
+    private boolean builtFrom(List<ControllerRegistration> controllerRegistrations) {
+        if (controllerRegistrations.size() != registrations.size()) {
+            return false;
+        }
+        for (int i = 0; i < registrations.size(); i++) {
+            if (controllerRegistrations.get(i) != registrations.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** {@code computeRegisteredPrimaryExtensionKindTypes}: resources not marked {@code primary: false}. */
     public List<Primary> primaries() {
-        if (primaries == null) {
-            primaries = computePrimaries();
-        }
         return primaries;
     }
 
     private List<Primary> computePrimaries() {
         List<Primary> out = new ArrayList<>();
-        for (JsonNode r : resources) {
-            if (r.path("primary").isBoolean() && !r.path("primary").asBoolean()) {
+        for (ControllerResource r : resources) {
+            if (Boolean.FALSE.equals(r.primary())) {
                 continue;
             }
             out.add(new Primary(
-                    JsonTrees.text(r, "kind"), JsonTrees.text(r, "type"), strings(r.path("clusterCompatibility"))));
+                    CoreRules.text(r.kind()), CoreRules.text(r.type()), CoreRules.list(r.clusterCompatibility())));
         }
         return List.copyOf(out);
     }
@@ -62,10 +104,9 @@ public final class RegisteredExtensions {
     /** The Extension types registered with {@code workerlessSupported: true}. */
     public Set<String> workerlessSupportedExtensionTypes() {
         Set<String> out = new LinkedHashSet<>();
-        for (JsonNode r : resources) {
-            if ("Extension".equals(JsonTrees.text(r, "kind"))
-                    && r.path("workerlessSupported").asBoolean(false)) {
-                out.add(JsonTrees.text(r, "type"));
+        for (ControllerResource r : resources) {
+            if ("Extension".equals(r.kind()) && Boolean.TRUE.equals(r.workerlessSupported())) {
+                out.add(CoreRules.text(r.type()));
             }
         }
         return out;
@@ -76,29 +117,23 @@ public final class RegisteredExtensions {
      * types auto-enabled for the cluster type and not disabled by it; {@code workerlessShoot} admits only types
      * that support workerless shoots.
      */
-    public Set<String> enabledExtensionTypes(String clusterType, JsonNode extensions, boolean workerlessShoot) {
+    public Set<String> enabledExtensionTypes(String clusterType, List<Extension> extensions, boolean workerlessShoot) {
         Set<String> enabled = new LinkedHashSet<>();
         Set<String> disabled = new LinkedHashSet<>();
-        for (JsonNode e : extensions) {
-            (e.path("disabled").asBoolean(false) ? disabled : enabled).add(JsonTrees.text(e, "type"));
+        for (Extension e : CoreRules.list(extensions)) {
+            (Boolean.TRUE.equals(e.disabled()) ? disabled : enabled).add(CoreRules.text(e.type()));
         }
-        for (JsonNode r : resources) {
-            if (workerlessShoot && !r.path("workerlessSupported").asBoolean(false)) {
+        for (ControllerResource r : resources) {
+            if (workerlessShoot && !Boolean.TRUE.equals(r.workerlessSupported())) {
                 continue;
             }
-            String type = JsonTrees.text(r, "type");
-            if ("Extension".equals(JsonTrees.text(r, "kind"))
+            String type = CoreRules.text(r.type());
+            if ("Extension".equals(r.kind())
                     && !disabled.contains(type)
-                    && strings(r.path("autoEnable")).contains(clusterType)) {
+                    && CoreRules.list(r.autoEnable()).contains(clusterType)) {
                 enabled.add(type);
             }
         }
         return enabled;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(v -> out.add(v.asText()));
-        return out;
     }
 }

@@ -3,7 +3,8 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
-import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
+import java.util.function.Function;
 
 /** Questions Gardener's plugins ask of every request before they look at it. */
 public final class RequestChecks {
@@ -20,13 +21,6 @@ public final class RequestChecks {
         return a.subresource().isEmpty();
     }
 
-    /** {@code SkipVerification}: updates of objects being deleted are not checked. */
-    public static boolean skipVerification(Attributes a) {
-        return a.operation() == Operation.UPDATE
-                && a.object() != null
-                && a.object().path("metadata").hasNonNull("deletionTimestamp");
-    }
-
     /**
      * {@code SkipVerification} on the new object's record: {@code metadata} is its metadata (null when it has none, as
      * on delete).
@@ -35,13 +29,25 @@ public final class RequestChecks {
         return operation == Operation.UPDATE && metadata != null && metadata.deletionTimestamp() != null;
     }
 
-    /** Whether {@code spec} differs between the new and the old object (always true on create). */
-    public static boolean specChanged(Attributes a) {
+    /**
+     * {@code SkipVerification} on the new object read as a {@code type} (the record the plugin reads anyway, so that
+     * it is decoded once): updates of objects being deleted are not checked.
+     */
+    public static <T> boolean skipVerification(Attributes a, Class<T> type, Function<T, ObjectMeta> metadata) {
+        return a.operation() == Operation.UPDATE
+                && a.object() != null
+                && skipVerification(a.operation(), metadata.apply(a.object(type)));
+    }
+
+    /**
+     * Whether the spec differs between the new and the stored object read as a {@code type}, as
+     * {@code reflect.DeepEqual(oldObj.Spec, obj.Spec)} sees it: the records compared (always true on create).
+     */
+    public static <T> boolean specChanged(Attributes a, Class<T> type, Function<T, ?> spec) {
         if (a.oldObject() == null) {
             return true;
         }
-        JsonNode spec = a.object() == null ? null : a.object().get("spec");
-        JsonNode oldSpec = a.oldObject().get("spec");
-        return !java.util.Objects.equals(spec, oldSpec);
+        Object newSpec = a.object() == null ? null : spec.apply(a.object(type));
+        return !Objects.equals(newSpec, spec.apply(a.oldObject(type)));
     }
 }

@@ -4,7 +4,6 @@ import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Worker;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -13,12 +12,7 @@ public final class ShootTrees {
 
     private ShootTrees() {}
 
-    /** {@code IsWorkerless}: a Shoot without worker pools. */
-    public static boolean isWorkerless(JsonNode shoot) {
-        return shoot.path("spec").path("provider").path("workers").size() == 0;
-    }
-
-    /** {@code IsWorkerless} on a Shoot's record. */
+    /** {@code IsWorkerless} on a Shoot's record: a Shoot without worker pools. */
     public static boolean isWorkerless(Shoot shoot) {
         return workers(shoot.spec()).isEmpty();
     }

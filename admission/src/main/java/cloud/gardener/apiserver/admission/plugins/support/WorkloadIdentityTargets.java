@@ -4,13 +4,11 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
-import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
 import cloud.gardener.apiserver.api.validation.GoQuote;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 
 /** Checks that a WorkloadIdentity a backup refers to targets the backup's provider type. */
@@ -22,12 +20,6 @@ public final class WorkloadIdentityTargets {
 
     public WorkloadIdentityTargets(ObjectLookup objects) {
         this.objects = objects;
-    }
-
-    /** Whether an object reference's tree points at a WorkloadIdentity. */
-    public static boolean isWorkloadIdentity(JsonNode ref) {
-        return API_VERSION.equals(JsonTrees.text(ref, "apiVersion"))
-                && "WorkloadIdentity".equals(JsonTrees.text(ref, "kind"));
     }
 
     /** Whether an object reference's record points at a WorkloadIdentity. */

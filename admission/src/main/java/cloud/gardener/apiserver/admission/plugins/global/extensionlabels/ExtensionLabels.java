@@ -39,7 +39,6 @@ import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBindingProvider
 import cloud.gardener.apiserver.api.security.v1alpha1.TargetSystem;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -103,16 +102,14 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         if (!group.equals(StandardResources.CORE)) {
             return Future.succeededFuture();
         }
-        // RegisteredExtensions (support/) reads the extensions[] as a tree
-        JsonNode extensions = object.path("spec").path("extensions");
         return switch (kind) {
             case "Seed" -> {
                 SeedSpec spec = a.object(Seed.class).spec();
-                yield registrations().compose(r -> relabel(object, seedLabels(spec, extensions, r)));
+                yield RegisteredExtensions.of(objects).compose(r -> relabel(object, seedLabels(spec, r)));
             }
             case "Shoot" -> {
                 ShootSpec spec = a.object(Shoot.class).spec();
-                yield registrations().compose(r -> relabel(object, shootLabels(spec, extensions, r)));
+                yield RegisteredExtensions.of(objects).compose(r -> relabel(object, shootLabels(spec, r)));
             }
             case "SecretBinding" -> relabel(object, secretBindingLabels(a.object(SecretBinding.class)));
             case "CloudProfile" -> relabel(object, List.of(PROVIDER + cloudProfileType(a.object(CloudProfile.class))));
@@ -128,10 +125,6 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                 backupEntry(object, a.object(BackupEntry.class).spec());
             default -> Future.succeededFuture();
         };
-    }
-
-    private Future<RegisteredExtensions> registrations() {
-        return objects.list(GardenerResources.CONTROLLER_REGISTRATIONS, "").map(RegisteredExtensions::new);
     }
 
     private Future<Void> backupEntry(ObjectNode object, BackupEntrySpec spec) {
@@ -176,9 +169,11 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         return labels;
     }
 
-    private static List<String> seedLabels(SeedSpec spec, JsonNode extensions, RegisteredExtensions registered) {
+    private static List<String> seedLabels(SeedSpec spec, RegisteredExtensions registered) {
         List<String> labels = new ArrayList<>();
-        registered.enabledExtensionTypes("seed", extensions, false).forEach(t -> labels.add(EXTENSION + t));
+        registered
+                .enabledExtensionTypes("seed", spec == null ? null : spec.extensions(), false)
+                .forEach(t -> labels.add(EXTENSION + t));
         SeedProvider provider = spec == null ? null : spec.provider();
         labels.add(PROVIDER + (provider == null ? "" : text(provider.type())));
         if (spec != null && spec.backup() != null) {
@@ -190,12 +185,12 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         return labels;
     }
 
-    private static List<String> shootLabels(ShootSpec spec, JsonNode extensions, RegisteredExtensions registered) {
+    private static List<String> shootLabels(ShootSpec spec, RegisteredExtensions registered) {
         Provider provider = spec == null ? null : spec.provider();
         List<Worker> workers = provider == null ? List.of() : list(provider.workers());
         List<String> labels = new ArrayList<>();
         registered
-                .enabledExtensionTypes("shoot", extensions, workers.isEmpty())
+                .enabledExtensionTypes("shoot", spec == null ? null : spec.extensions(), workers.isEmpty())
                 .forEach(t -> labels.add(EXTENSION + t));
         for (Worker pool : workers) {
             if (pool.cri() != null) {

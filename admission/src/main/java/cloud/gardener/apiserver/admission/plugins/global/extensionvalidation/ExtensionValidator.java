@@ -70,11 +70,10 @@ public final class ExtensionValidator extends BasePlugin implements ValidatingPl
         String kind = a.kind().kind();
         if (!a.kind().group().equals(StandardResources.CORE)
                 || !List.of("BackupBucket", "BackupEntry", "Seed", "Shoot").contains(kind)
-                || !RequestChecks.specChanged(a)) {
+                || !specChanged(a, kind)) {
             return Future.succeededFuture();
         }
-        return objects.list(GardenerResources.CONTROLLER_REGISTRATIONS, "").compose(registrations -> {
-            RegisteredExtensions registered = new RegisteredExtensions(registrations);
+        return RegisteredExtensions.of(objects).compose(registered -> {
             return switch (kind) {
                 case "BackupBucket" ->
                     single(
@@ -94,6 +93,16 @@ public final class ExtensionValidator extends BasePlugin implements ValidatingPl
                 default -> shoot(a, registered, a.object(Shoot.class).spec());
             };
         });
+    }
+
+    /** Whether the object's spec changed: only a changed spec is checked. */
+    private static boolean specChanged(Attributes a, String kind) {
+        return switch (kind) {
+            case "BackupBucket" -> RequestChecks.specChanged(a, BackupBucket.class, BackupBucket::spec);
+            case "BackupEntry" -> RequestChecks.specChanged(a, BackupEntry.class, BackupEntry::spec);
+            case "Seed" -> RequestChecks.specChanged(a, Seed.class, Seed::spec);
+            default -> RequestChecks.specChanged(a, Shoot.class, Shoot::spec);
+        };
     }
 
     private Future<Void> backupEntry(Attributes a, RegisteredExtensions registered, String bucketName) {

@@ -19,16 +19,21 @@ import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
 import cloud.gardener.apiserver.api.core.v1beta1.BackupBucketSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
 import cloud.gardener.apiserver.api.core.v1beta1.BackupEntrySpec;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistration;
 import cloud.gardener.apiserver.api.core.v1beta1.ControllerRegistrationSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.DeploymentRef;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
+import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
 import cloud.gardener.apiserver.api.core.v1beta1.Seed;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet;
 import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -78,34 +83,50 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
                     : Future.succeededFuture();
         }
         Future<?> result;
-        if ((group.equals(StandardResources.SECURITY) && kind.equals("CredentialsBinding"))
-                || (core && kind.equals("SecretBinding"))) {
-            result = RequestChecks.skipVerification(a) ? Future.succeededFuture() : bindings.check(a);
+        if (group.equals(StandardResources.SECURITY) && kind.equals("CredentialsBinding")) {
+            result = RequestChecks.skipVerification(a, CredentialsBinding.class, CredentialsBinding::metadata)
+                    ? Future.succeededFuture()
+                    : bindings.check(a);
+        } else if (core && kind.equals("SecretBinding")) {
+            result = RequestChecks.skipVerification(a, SecretBinding.class, SecretBinding::metadata)
+                    ? Future.succeededFuture()
+                    : bindings.check(a);
         } else if (group.equals(StandardResources.SEEDMANAGEMENT)
                 && (kind.equals("Gardenlet") || kind.equals("ManagedSeed"))) {
-            return RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkGardenletCoexistence(a, kind);
+            boolean skip = kind.equals("Gardenlet")
+                    ? RequestChecks.skipVerification(a, Gardenlet.class, Gardenlet::metadata)
+                    : RequestChecks.skipVerification(a, ManagedSeed.class, ManagedSeed::metadata);
+            return skip ? Future.succeededFuture() : checkGardenletCoexistence(a, kind);
         } else if (!core) {
             return Future.succeededFuture();
         } else {
             result = switch (kind) {
                 case "Shoot" ->
-                    RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
+                    RequestChecks.skipVerification(a, Shoot.class, Shoot::metadata)
+                                    || !RequestChecks.specChanged(a, Shoot.class, Shoot::spec)
                             ? Future.succeededFuture()
                             : shoots.check(a);
                 case "Seed" ->
-                    RequestChecks.skipVerification(a) || !RequestChecks.specChanged(a)
+                    RequestChecks.skipVerification(a, Seed.class, Seed::metadata)
+                                    || !RequestChecks.specChanged(a, Seed.class, Seed::spec)
                             ? Future.succeededFuture()
                             : checkSeed(a);
-                case "Project" -> RequestChecks.skipVerification(a) ? Future.succeededFuture() : checkProject(a);
+                case "Project" ->
+                    RequestChecks.skipVerification(a, Project.class, Project::metadata)
+                            ? Future.succeededFuture()
+                            : checkProject(a);
                 case "BackupBucket" ->
                     RequestChecks.isMainResource(a) ? checkBackupBucket(a) : Future.succeededFuture();
                 case "BackupEntry" -> checkBackupEntry(a);
                 case "CloudProfile" ->
-                    a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
+                    a.operation() == Operation.UPDATE
+                                    && !RequestChecks.skipVerification(a, CloudProfile.class, CloudProfile::metadata)
                             ? cloudProfiles.checkCloudProfileUpdate(a)
                             : Future.succeededFuture();
                 case "NamespacedCloudProfile" ->
-                    a.operation() == Operation.UPDATE && !RequestChecks.skipVerification(a)
+                    a.operation() == Operation.UPDATE
+                                    && !RequestChecks.skipVerification(
+                                            a, NamespacedCloudProfile.class, NamespacedCloudProfile::metadata)
                             ? cloudProfiles.checkNamespacedCloudProfileUpdate(a)
                             : Future.succeededFuture();
                 case "ControllerRegistration" -> checkControllerDeployments(a);
@@ -169,9 +190,7 @@ public final class ResourceReferenceManager extends BasePlugin implements Valida
             }
             String namespace = text(credentials.namespace());
             String name = text(credentials.name());
-            // the support helper reads the reference as a tree
-            if (WorkloadIdentityTargets.isWorkloadIdentity(
-                    a.object().path("spec").path("credentialsRef"))) {
+            if (WorkloadIdentityTargets.isWorkloadIdentity(credentials)) {
                 return refs.workloadIdentity(namespace, name);
             }
             if ("v1".equals(credentials.apiVersion()) && "Secret".equals(credentials.kind())) {

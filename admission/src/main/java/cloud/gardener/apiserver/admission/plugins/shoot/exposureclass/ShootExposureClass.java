@@ -55,10 +55,10 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
         // the record as this plugin received the Shoot: read before any change of the tree
         ShootSpec given = a.object(Shoot.class).spec();
         String className = given == null ? null : given.exposureClassName();
-        ObjectNode spec = a.object().withObjectProperty("spec");
         if (className == null) {
             return Future.succeededFuture();
         }
+        ObjectNode spec = a.object().withObjectProperty("spec");
         return objects.get(ExposureClass.class, GardenerResources.EXPOSURE_CLASSES, "", className)
                 .compose(found -> {
                     if (found.isEmpty()) {

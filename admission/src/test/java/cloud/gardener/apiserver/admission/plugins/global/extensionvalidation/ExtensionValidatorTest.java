@@ -197,4 +197,23 @@ class ExtensionValidatorTest {
                 Requests.object(shoot),
                 Requests.object(shoot.replace("{a: b}", "{}")))));
     }
+
+    @Test
+    void updatesThatChangeTheSpecAreCheckedOnTheRecordsAndUnsetSectionsAreNoChange() {
+        GroupVersionKind kind = new GroupVersionKind(CORE, "v1beta1", "BackupBucket");
+        GroupResource resource = new GroupResource(CORE, "backupbuckets");
+        String gcp = "metadata: {name: b}\nspec: {provider: {type: gcp}}";
+        Outcome.forbidden(
+                        "backupbuckets.core.gardener.cloud",
+                        "b",
+                        "given BackupBucket uses non-registered provider type: spec.provider.type (\"gcp\")")
+                .check(plugin.validate(Requests.update(
+                        kind, resource, Requests.object(gcp), Requests.object(gcp.replace("gcp", "aws")))));
+        // an explicit null is the absent field the stored object omits: the same record, no change
+        Outcome.ALLOWED.check(plugin.validate(Requests.update(
+                kind, resource, Requests.object(gcp.replace("}}", "}, providerConfig: null}")), Requests.object(gcp))));
+        String bare = "metadata: {name: b}";
+        Outcome.ALLOWED.check(plugin.validate(
+                Requests.update(kind, resource, Requests.object(bare), Requests.object(bare + "\nspec: null"))));
+    }
 }

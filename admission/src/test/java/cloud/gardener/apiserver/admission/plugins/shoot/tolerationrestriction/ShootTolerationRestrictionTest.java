@@ -234,4 +234,33 @@ class ShootTolerationRestrictionTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(TolerationRestrictionConfiguration.from(null).whitelist()).isEmpty();
     }
+
+    @Test
+    void theConfigurationsListsMayBeAbsentNullOrEmptyAndTheirTolerationsPartial() {
+        TolerationRestrictionConfiguration config = TolerationRestrictionConfiguration.from(object("""
+                apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
+                kind: Configuration
+                defaults: null
+                whitelist: [{key: a, value: null}, {key: b, value: v}]
+                """));
+        assertThat(config.defaults()).isEmpty();
+        assertThat(config.whitelist())
+                .containsExactly(
+                        new cloud.gardener.apiserver.api.core.v1beta1.Toleration("a", null),
+                        new cloud.gardener.apiserver.api.core.v1beta1.Toleration("b", "v"));
+        assertThat(TolerationRestrictionConfiguration.from(object("""
+                        apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
+                        kind: Configuration
+                        defaults: []
+                        """)).whitelist())
+                .isEmpty();
+        // a toleration without key is Go's empty key, which the configuration's validation rejects
+        assertThatThrownBy(() -> TolerationRestrictionConfiguration.from(object("""
+                        apiVersion: shoottolerationrestriction.admission.gardener.cloud/v1alpha1
+                        kind: Configuration
+                        defaults: [{value: v}]
+                        """)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("defaults[0].key");
+    }
 }
