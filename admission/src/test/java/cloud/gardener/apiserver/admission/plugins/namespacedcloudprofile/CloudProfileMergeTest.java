@@ -123,6 +123,10 @@ class CloudProfileMergeTest {
                 .isEqualTo(ModelCodec.encode(CloudProfileMerge.merge(parent(PARENT), spec(spec))));
         assertThat(CloudProfileMerge.merge(json(PARENT), MissingNode.getInstance()))
                 .isEqualTo(ModelCodec.encode(parent(PARENT)));
+        // an image flavor is a bare capabilities map on the wire
+        assertThat(CloudProfileMerge.merge(json(PARENT), MissingNode.getInstance())
+                        .at("/machineImages/1/versions/0/capabilityFlavors/0"))
+                .isEqualTo(json("{architecture: [amd64], cap-a: [standard]}"));
     }
 
     static Stream<Arguments> absentSections() {
