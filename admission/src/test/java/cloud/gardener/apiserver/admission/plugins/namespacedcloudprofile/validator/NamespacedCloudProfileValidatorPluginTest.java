@@ -573,6 +573,21 @@ class NamespacedCloudProfileValidatorPluginTest {
                         profile(expiredImage),
                         stored(expiredImage, expiredImage),
                         Outcome.ALLOWED),
+                // expired by its classification alone: Go prints the absent date as null
+                arguments(
+                        "an image version override classified expired, without a date, on update",
+                        TWO_IMAGE_VERSIONS,
+                        profile(
+                                "machineImages: [{name: test-image, versions: [{version: 1.1.0, classification: expired}]}]"),
+                        stored("", ""),
+                        Outcome.rejected(
+                                500,
+                                "[spec.machineImages[0].versions[0].classification: Forbidden: must not provide a "
+                                        + "classification to an extended machine image in NamespacedCloudProfile, "
+                                        + "spec.machineImages[0].versions[0].expirationDate: Invalid value: null: expiration "
+                                        + "date for version \"1.1.0\" must be set, "
+                                        + "spec.machineImages[0].versions[0].expirationDate: Invalid value: null: expiration "
+                                        + "date for version \"1.1.0\" is in the past]")),
                 arguments(
                         "a metadata-only update of a profile being deleted",
                         PARENT,
