@@ -1,180 +1,235 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CapabilityTrees.AMD64;
+import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.empty;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
+import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.KubernetesSettings;
+import cloud.gardener.apiserver.api.core.v1beta1.Limits;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
 
 /**
  * Gardener's {@code MergeCloudProfiles} (namespacedcloudprofile controller): the {@code status.cloudProfileSpec} a
- * NamespacedCloudProfile gets, as v1beta1 JSON. The parent's spec, with the namespaced profile's Kubernetes version
- * expiration dates, its machine images (in the parent's format; an image version that sets more than the expiration
- * date replaces the parent's), machine and volume types (replacing same-named ones), CA bundle appended and a
- * positive node limit; finally architectures are defaulted from the capabilities.
+ * NamespacedCloudProfile gets. The parent's spec, with the namespaced profile's Kubernetes version expiration dates,
+ * its machine images (in the parent's format; an image version that sets more than the expiration date replaces the
+ * parent's), machine and volume types (replacing same-named ones), CA bundle appended and a positive node limit;
+ * finally architectures are defaulted from the capabilities.
  */
 public final class CloudProfileMerge {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Go's zero CloudProfileSpec: what an absent parent spec merges as. */
+    private static final CloudProfileSpec EMPTY_PARENT =
+            (CloudProfileSpec) RecordModel.of(CloudProfileSpec.class).zero();
 
     private CloudProfileMerge() {}
 
     /**
      * Merges a NamespacedCloudProfile's spec into its parent CloudProfile's spec.
      *
-     * @param parentSpec the parent CloudProfile's spec (defaulted, as stored)
-     * @param spec       the NamespacedCloudProfile's spec
-     * @return the merged spec; neither argument is changed
+     * @param parent the parent CloudProfile's spec (defaulted, as stored), or null
+     * @param spec   the NamespacedCloudProfile's spec, or null
+     * @return the merged spec
      */
-    public static ObjectNode merge(JsonNode parentSpec, JsonNode spec) {
-        ObjectNode merged = parentSpec.isObject() ? parentSpec.deepCopy() : NODES.objectNode();
-        if (spec.hasNonNull("kubernetes")) {
-            ObjectNode kubernetes = merged.path("kubernetes").isObject()
-                    ? (ObjectNode) merged.get("kubernetes")
-                    : merged.putObject("kubernetes");
-            set(
-                    kubernetes,
-                    "versions",
-                    mergeDeep(
-                            kubernetes.path("versions"),
-                            spec.path("kubernetes").path("versions"),
-                            "version",
-                            CloudProfileMerge::expirationDate,
-                            false));
+    public static CloudProfileSpec merge(CloudProfileSpec parent, NamespacedCloudProfileSpec spec) {
+        CloudProfileSpec base = parent == null ? EMPTY_PARENT : parent;
+        NamespacedCloudProfileSpec own = spec == null ? ParentFormat.EMPTY : spec;
+        KubernetesSettings kubernetes = base.kubernetes();
+        if (own.kubernetes() != null) {
+            kubernetes = new KubernetesSettings(mergeDeep(
+                    kubernetes == null ? null : kubernetes.versions(),
+                    own.kubernetes().versions(),
+                    ExpirableVersion::version,
+                    CloudProfileMerge::expirationDate,
+                    false));
         }
-        ObjectNode uniform = ParentFormat.transform(spec, parentSpec.path("machineCapabilities"));
-        set(
-                merged,
-                "machineImages",
-                mergeDeep(
-                        merged.path("machineImages"),
-                        uniform.path("machineImages"),
-                        "name",
-                        CloudProfileMerge::machineImage,
-                        true));
-        set(
-                merged,
-                "machineTypes",
-                mergeDeep(merged.path("machineTypes"), uniform.path("machineTypes"), "name", null, true));
-        set(merged, "volumeTypes", mergeDeep(merged.path("volumeTypes"), spec.path("volumeTypes"), "name", null, true));
-        if (spec.path("caBundle").isTextual()) {
-            merged.put(
-                    "caBundle",
-                    merged.path("caBundle").asText("") + spec.get("caBundle").asText());
-        }
-        if (spec.path("limits").isObject()) {
-            ObjectNode limits =
-                    merged.path("limits").isObject() ? (ObjectNode) merged.get("limits") : merged.putObject("limits");
-            if (spec.path("limits").path("maxNodesTotal").asInt(0) > 0) {
-                limits.set("maxNodesTotal", spec.path("limits").get("maxNodesTotal"));
+        NamespacedCloudProfileSpec uniform = ParentFormat.transform(own, base.machineCapabilities());
+        List<MachineImage> images = mergeDeep(
+                base.machineImages(),
+                uniform.machineImages(),
+                MachineImage::name,
+                CloudProfileMerge::machineImage,
+                true);
+        List<MachineType> types = mergeDeep(base.machineTypes(), uniform.machineTypes(), MachineType::name, null, true);
+        List<VolumeType> volumeTypes = mergeDeep(base.volumeTypes(), own.volumeTypes(), VolumeType::name, null, true);
+        String caBundle = own.caBundle() == null ? base.caBundle() : text(base.caBundle()) + own.caBundle();
+        Limits limits = base.limits();
+        if (own.limits() != null) {
+            Integer maxNodesTotal = own.limits().maxNodesTotal();
+            if (maxNodesTotal != null && maxNodesTotal > 0) {
+                limits = new Limits(maxNodesTotal);
+            } else if (limits == null) {
+                limits = new Limits(null);
             }
         }
-        defaultArchitectures(merged);
-        return merged;
-    }
-
-    private static JsonNode expirationDate(JsonNode base, JsonNode override) {
-        ObjectNode result = base.deepCopy();
-        if (override.hasNonNull("expirationDate")) {
-            result.set("expirationDate", override.get("expirationDate"));
-        } else {
-            result.remove("expirationDate");
-        }
-        return result;
-    }
-
-    private static JsonNode machineImage(JsonNode base, JsonNode override) {
-        ObjectNode result = base.deepCopy();
-        if (!override.path("updateStrategy").asText("").isEmpty()) {
-            result.set("updateStrategy", override.get("updateStrategy"));
-        }
-        set(
-                result,
-                "versions",
-                mergeDeep(
-                        result.path("versions"),
-                        override.path("versions"),
-                        "version",
-                        CloudProfileMerge::machineImageVersion,
-                        true));
-        return result;
-    }
-
-    /** A version that sets more than an expiration date was the namespaced profile's own before: it wins whole. */
-    private static JsonNode machineImageVersion(JsonNode base, JsonNode override) {
-        if (!override.path("architectures").isEmpty()
-                || !override.path("capabilityFlavors").isEmpty()
-                || !override.path("cri").isEmpty()
-                || !override.path("kubeletVersionConstraint").asText("").isEmpty()
-                || !override.path("classification").asText("").isEmpty()) {
-            return override.deepCopy();
-        }
-        return expirationDate(base, override);
-    }
-
-    /** {@code mergeDeep}: base entries by key in order, overridden or merged; new keys appended if allowed. */
-    private static JsonNode mergeDeep(
-            JsonNode base, JsonNode override, String key, BinaryOperator<JsonNode> merge, boolean allowAdditional) {
-        Map<String, JsonNode> entries = new LinkedHashMap<>();
-        base.forEach(entry -> entries.put(entry.path(key).asText(""), entry.deepCopy()));
-        for (JsonNode entry : override) {
-            String k = entry.path(key).asText("");
-            JsonNode existing = entries.get(k);
-            if (existing == null) {
-                if (allowAdditional) {
-                    entries.put(k, entry.deepCopy());
-                }
-                continue;
-            }
-            entries.put(k, merge == null ? entry.deepCopy() : merge.apply(existing, entry));
-        }
-        if (entries.isEmpty()) {
-            return base;
-        }
-        ArrayNode list = NODES.arrayNode();
-        entries.values().forEach(list::add);
-        return list;
+        List<CapabilityDefinition> definitions = base.machineCapabilities();
+        return new CloudProfileSpec(
+                caBundle,
+                kubernetes,
+                defaultImageArchitectures(images, definitions),
+                defaultMachineTypeArchitectures(types, definitions),
+                base.providerConfig(),
+                base.regions(),
+                base.seedSelector(),
+                base.type(),
+                volumeTypes,
+                base.bastion(),
+                limits,
+                definitions,
+                base.controlPlane());
     }
 
     /**
-     * {@code syncArchitectureCapabilities}: machine types without an architecture get the one their capabilities
-     * name (else amd64); image versions without architectures get their flavors' (else amd64).
+     * {@link #merge(CloudProfileSpec, NamespacedCloudProfileSpec)} of v1beta1 JSON, encoded once: for the
+     * controller that writes the result into the profile's status tree.
+     *
+     * @param parentSpec the parent CloudProfile's spec (defaulted, as stored)
+     * @param spec       the NamespacedCloudProfile's spec, possibly missing
      */
-    private static void defaultArchitectures(ObjectNode merged) {
-        JsonNode definitions = merged.path("machineCapabilities");
-        for (JsonNode machineType : merged.path("machineTypes")) {
-            String effective = CapabilityTrees.machineTypeArchitecture(machineType, definitions);
-            if (effective.isEmpty()) {
-                ((ObjectNode) machineType).put("architecture", AMD64);
-            } else if (!machineType.path("architecture").isTextual()) {
-                ((ObjectNode) machineType).put("architecture", effective);
-            }
-        }
-        for (JsonNode image : merged.path("machineImages")) {
-            for (JsonNode version : image.path("versions")) {
-                if (!version.path("architectures").isEmpty()) {
-                    continue;
-                }
-                Set<String> architectures =
-                        CapabilityTrees.flavorArchitectures(version.path("capabilityFlavors"), definitions);
-                ArrayNode list = ((ObjectNode) version).putArray("architectures");
-                if (architectures.isEmpty()) {
-                    list.add(AMD64);
-                } else {
-                    architectures.forEach(list::add);
-                }
-            }
-        }
+    public static ObjectNode merge(JsonNode parentSpec, JsonNode spec) {
+        return ModelCodec.encode(
+                merge(decode(parentSpec, CloudProfileSpec.class), decode(spec, NamespacedCloudProfileSpec.class)));
     }
 
-    private static void set(ObjectNode node, String field, JsonNode value) {
-        if (!value.isMissingNode()) {
-            node.set(field, value);
+    private static <T> T decode(JsonNode tree, Class<T> type) {
+        return tree.isObject() ? ModelCodec.decode(tree, type).value() : null;
+    }
+
+    /** {@code mergeExpirationDates}: the base version with the override's expiration date (none if it sets none). */
+    private static ExpirableVersion expirationDate(ExpirableVersion base, ExpirableVersion override) {
+        return new ExpirableVersion(base.version(), override.expirationDate(), base.classification(), base.lifecycle());
+    }
+
+    /** {@code mergeMachineImages}: the override's update strategy if it names one, the versions merged. */
+    private static MachineImage machineImage(MachineImage base, MachineImage override) {
+        return new MachineImage(
+                base.name(),
+                mergeDeep(
+                        base.versions(),
+                        override.versions(),
+                        v -> v.expirableVersion() == null
+                                ? null
+                                : v.expirableVersion().version(),
+                        CloudProfileMerge::machineImageVersion,
+                        true),
+                empty(override.updateStrategy()) ? base.updateStrategy() : override.updateStrategy());
+    }
+
+    /**
+     * {@code mergeMachineImageVersions}: a version that sets more than an expiration date was the namespaced
+     * profile's own before, so it wins whole.
+     */
+    private static MachineImageVersion machineImageVersion(MachineImageVersion base, MachineImageVersion override) {
+        ExpirableVersion overrideVersion = override.expirableVersion();
+        if (overrideVersion == null
+                || !list(override.architectures()).isEmpty()
+                || !list(override.capabilityFlavors()).isEmpty()
+                || !list(override.cri()).isEmpty()
+                || !empty(override.kubeletVersionConstraint())
+                || !empty(overrideVersion.classification())) {
+            return override;
         }
+        return new MachineImageVersion(
+                expirationDate(base.expirableVersion(), overrideVersion),
+                base.cri(),
+                base.architectures(),
+                base.kubeletVersionConstraint(),
+                base.inPlaceUpdates(),
+                base.capabilityFlavors());
+    }
+
+    /**
+     * {@code mergeDeep}: base entries by key in order, overridden or merged; new keys appended if allowed. An empty
+     * result is the base as it was (nil stays nil).
+     */
+    private static <T> List<T> mergeDeep(
+            List<T> base, List<T> override, Function<T, String> key, BinaryOperator<T> merge, boolean allowAdditional) {
+        Map<String, T> entries = new LinkedHashMap<>();
+        list(base).forEach(entry -> entries.put(text(key.apply(entry)), entry));
+        for (T entry : list(override)) {
+            String k = text(key.apply(entry));
+            T existing = entries.get(k);
+            if (existing == null) {
+                if (allowAdditional) {
+                    entries.put(k, entry);
+                }
+                continue;
+            }
+            entries.put(k, merge == null ? entry : merge.apply(existing, entry));
+        }
+        return entries.isEmpty() ? base : new ArrayList<>(entries.values());
+    }
+
+    /**
+     * {@code defaultMachineTypeArchitectures} (of {@code syncArchitectureCapabilities}): machine types without an
+     * architecture get the one their capabilities name, else amd64.
+     */
+    private static List<MachineType> defaultMachineTypeArchitectures(
+            List<MachineType> types, List<CapabilityDefinition> definitions) {
+        if (types == null) {
+            return null;
+        }
+        List<MachineType> result = new ArrayList<>(types.size());
+        for (MachineType type : types) {
+            String effective = MachineCapabilities.machineTypeArchitecture(type, definitions);
+            if (effective.isEmpty()) {
+                type = ParentFormat.withArchitecture(type, AMD64, type.capabilities());
+            } else if (type.architecture() == null) {
+                type = ParentFormat.withArchitecture(type, effective, type.capabilities());
+            }
+            result.add(type);
+        }
+        return result;
+    }
+
+    /**
+     * {@code defaultMachineImageArchitectures} (of {@code syncArchitectureCapabilities}): image versions without
+     * architectures get their flavors' (with defaults), else amd64.
+     */
+    private static List<MachineImage> defaultImageArchitectures(
+            List<MachineImage> images, List<CapabilityDefinition> definitions) {
+        if (images == null) {
+            return null;
+        }
+        List<MachineImage> result = new ArrayList<>(images.size());
+        for (MachineImage image : images) {
+            if (image.versions() == null) {
+                result.add(image);
+                continue;
+            }
+            List<MachineImageVersion> versions =
+                    new ArrayList<>(image.versions().size());
+            for (MachineImageVersion version : image.versions()) {
+                if (list(version.architectures()).isEmpty()) {
+                    Set<String> architectures =
+                            MachineCapabilities.flavorArchitectures(version.capabilityFlavors(), definitions);
+                    version = ParentFormat.withArchitectures(
+                            version,
+                            architectures.isEmpty() ? List.of(AMD64) : List.copyOf(architectures),
+                            version.capabilityFlavors());
+                }
+                versions.add(version);
+            }
+            result.add(new MachineImage(image.name(), versions, image.updateStrategy()));
+        }
+        return result;
     }
 }

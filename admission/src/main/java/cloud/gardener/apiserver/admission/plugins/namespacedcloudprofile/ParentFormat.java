@@ -1,99 +1,158 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CapabilityTrees.AMD64;
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CapabilityTrees.ARCHITECTURE;
+import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.ARCHITECTURE;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.map;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.model.RecordModel;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Gardener's {@code TransformSpecToParentFormat}: a NamespacedCloudProfile spec (v1beta1 JSON) in the format of
- * its parent. Under a parent with machine capabilities, legacy architectures become capability flavors and machine
- * types get an architecture capability; under a parent without, flavors become architectures and capabilities are
- * dropped. Gardener keeps both formats until all CloudProfiles use capabilities.
+ * Gardener's {@code TransformSpecToParentFormat}: a NamespacedCloudProfile spec in the format of its parent. Under a
+ * parent with machine capabilities, legacy architectures become capability flavors and machine types get an
+ * architecture capability; under a parent without, flavors become architectures and capabilities are dropped.
+ * Gardener keeps both formats until all CloudProfiles use capabilities.
  */
 public final class ParentFormat {
+
+    /** Go's zero NamespacedCloudProfileSpec: what an absent spec transforms to. */
+    static final NamespacedCloudProfileSpec EMPTY = (NamespacedCloudProfileSpec)
+            RecordModel.of(NamespacedCloudProfileSpec.class).zero();
 
     private ParentFormat() {}
 
     /**
      * Transforms a NamespacedCloudProfile's spec into the format of its parent.
      *
-     * @param spec                  the namespaced profile's spec (not changed), or a missing node
-     * @param capabilityDefinitions the parent's {@code spec.machineCapabilities}, possibly missing
-     * @return a transformed copy
+     * @param spec                  the namespaced profile's spec, or null
+     * @param capabilityDefinitions the parent's {@code spec.machineCapabilities}, or null
+     * @return the transformed spec (empty lists are left out, as on the wire)
      */
-    public static ObjectNode transform(JsonNode spec, JsonNode capabilityDefinitions) {
-        ObjectNode out = spec.isObject() ? spec.deepCopy() : JsonNodeFactory.instance.objectNode();
-        boolean capabilities = !capabilityDefinitions.isEmpty();
-        for (JsonNode image : out.path("machineImages")) {
-            for (JsonNode version : image.path("versions")) {
-                if (version instanceof ObjectNode v) {
-                    imageVersion(v, capabilities);
-                }
-            }
+    public static NamespacedCloudProfileSpec transform(
+            NamespacedCloudProfileSpec spec, List<CapabilityDefinition> capabilityDefinitions) {
+        if (spec == null) {
+            return EMPTY;
         }
-        for (JsonNode machineType : out.path("machineTypes")) {
-            if (machineType instanceof ObjectNode t) {
-                machineType(t, capabilityDefinitions, capabilities);
-            }
-        }
-        return out;
+        boolean capabilities = !list(capabilityDefinitions).isEmpty();
+        List<MachineImage> images = spec.machineImages() == null
+                ? null
+                : spec.machineImages().stream()
+                        .map(image -> image(image, capabilities))
+                        .toList();
+        List<MachineType> types = spec.machineTypes() == null
+                ? null
+                : spec.machineTypes().stream()
+                        .map(type -> machineType(type, capabilityDefinitions, capabilities))
+                        .toList();
+        return new NamespacedCloudProfileSpec(
+                spec.caBundle(),
+                spec.kubernetes(),
+                images,
+                types,
+                spec.volumeTypes(),
+                spec.parent(),
+                spec.providerConfig(),
+                spec.limits());
     }
 
-    private static void imageVersion(ObjectNode version, boolean capabilities) {
-        List<String> legacy = CapabilityTrees.strings(version.path("architectures"));
-        if (capabilities && version.path("capabilityFlavors").isEmpty()) {
-            ArrayNode flavors = JsonNodeFactory.instance.arrayNode();
-            legacy.forEach(
-                    architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
-            setOrRemove(version, "capabilityFlavors", flavors);
-        } else if (!capabilities) {
-            if (legacy.isEmpty()) {
-                Set<String> architectures = new LinkedHashSet<>();
-                version.path("capabilityFlavors")
-                        .forEach(f -> architectures.addAll(CapabilityTrees.strings(f.path(ARCHITECTURE))));
-                ArrayNode list = JsonNodeFactory.instance.arrayNode();
-                architectures.forEach(list::add);
-                setOrRemove(version, "architectures", list);
-            }
-            version.remove("capabilityFlavors");
+    private static MachineImage image(MachineImage image, boolean capabilities) {
+        if (image == null || image.versions() == null) {
+            return image;
         }
+        List<MachineImageVersion> versions = image.versions().stream()
+                .map(version -> version == null ? null : imageVersion(version, capabilities))
+                .toList();
+        return new MachineImage(image.name(), versions, image.updateStrategy());
     }
 
-    private static void machineType(ObjectNode machineType, JsonNode definitions, boolean capabilities) {
+    private static MachineImageVersion imageVersion(MachineImageVersion version, boolean capabilities) {
+        List<String> legacy = list(version.architectures());
+        if (capabilities && list(version.capabilityFlavors()).isEmpty()) {
+            List<MachineImageFlavor> flavors = legacy.stream()
+                    .map(architecture -> new MachineImageFlavor(Map.of(ARCHITECTURE, List.of(architecture))))
+                    .toList();
+            return withArchitectures(version, version.architectures(), nullIfEmpty(flavors));
+        }
         if (capabilities) {
-            if (!machineType.path("capabilities").isEmpty()) {
-                return;
-            }
-            String architecture = CapabilityTrees.machineTypeArchitecture(machineType, definitions);
-            if (architecture.isEmpty()) {
-                JsonNode own = machineType.path("architecture");
-                architecture = own.isTextual() ? own.asText() : AMD64;
-            }
-            machineType.putObject("capabilities").putArray(ARCHITECTURE).add(architecture);
-            return;
+            return version;
         }
-        if (!machineType.path("architecture").isTextual()) {
-            JsonNode architectures = machineType.path("capabilities").path(ARCHITECTURE);
-            if (!architectures.isEmpty()) {
-                machineType.put("architecture", architectures.get(0).asText());
+        List<String> architectures = version.architectures();
+        if (legacy.isEmpty()) {
+            Set<String> fromFlavors = new LinkedHashSet<>();
+            for (MachineImageFlavor flavor : list(version.capabilityFlavors())) {
+                fromFlavors.addAll(
+                        list(map(flavor == null ? null : flavor.capabilities()).get(ARCHITECTURE)));
             }
+            architectures = nullIfEmpty(new ArrayList<>(fromFlavors));
         }
-        machineType.remove("capabilities");
+        return withArchitectures(version, architectures, null);
     }
 
-    /** An empty list is omitted on the wire, as Go's omitempty does. */
-    private static void setOrRemove(ObjectNode node, String field, ArrayNode list) {
-        if (list.isEmpty()) {
-            node.remove(field);
-        } else {
-            node.set(field, list);
+    private static MachineType machineType(
+            MachineType machineType, List<CapabilityDefinition> definitions, boolean capabilities) {
+        if (machineType == null) {
+            return null;
         }
+        if (capabilities) {
+            if (!map(machineType.capabilities()).isEmpty()) {
+                return machineType;
+            }
+            String architecture = MachineCapabilities.machineTypeArchitecture(machineType, definitions);
+            if (architecture.isEmpty()) {
+                architecture = machineType.architecture() != null ? machineType.architecture() : AMD64;
+            }
+            return withArchitecture(
+                    machineType, machineType.architecture(), Map.of(ARCHITECTURE, List.of(architecture)));
+        }
+        String architecture = machineType.architecture();
+        if (architecture == null) {
+            List<String> fromCapabilities = list(map(machineType.capabilities()).get(ARCHITECTURE));
+            if (!fromCapabilities.isEmpty()) {
+                architecture = fromCapabilities.get(0);
+            }
+        }
+        return withArchitecture(machineType, architecture, null);
+    }
+
+    /** The version with other architectures and capability flavors. */
+    static MachineImageVersion withArchitectures(
+            MachineImageVersion version, List<String> architectures, List<MachineImageFlavor> flavors) {
+        return new MachineImageVersion(
+                version.expirableVersion(),
+                version.cri(),
+                architectures,
+                version.kubeletVersionConstraint(),
+                version.inPlaceUpdates(),
+                flavors);
+    }
+
+    /** The machine type with another architecture and capabilities. */
+    static MachineType withArchitecture(MachineType type, String architecture, Map<String, List<String>> capabilities) {
+        return new MachineType(
+                type.cpu(),
+                type.gpu(),
+                type.memory(),
+                type.name(),
+                type.storage(),
+                type.usable(),
+                architecture,
+                capabilities,
+                type.machineControllerManager());
+    }
+
+    /** An empty list is left out on the wire, as Go's omitempty does. */
+    private static <T> List<T> nullIfEmpty(List<T> list) {
+        return list.isEmpty() ? null : list;
     }
 }

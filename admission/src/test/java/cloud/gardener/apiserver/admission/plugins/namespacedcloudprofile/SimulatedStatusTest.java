@@ -6,6 +6,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 import cloud.gardener.apiserver.admission.testing.Requests;
 import cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
@@ -103,9 +104,11 @@ class SimulatedStatusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void validatesTheMergedSpec(String name, String parent, String spec, List<String> expected) {
-        CloudProfileSpec merged = ModelCodec.decode(
-                        CloudProfileMerge.merge(Requests.object(parent), Requests.object(spec)), CloudProfileSpec.class)
-                .value();
+        CloudProfileSpec merged = CloudProfileMerge.merge(
+                ModelCodec.decode(Requests.object(parent), CloudProfileSpec.class)
+                        .value(),
+                ModelCodec.decode(Requests.object(spec), NamespacedCloudProfileSpec.class)
+                        .value());
         List<String> errors =
                 NamespacedCloudProfileValidator.validateStatus(merged, FieldPath.of("status.cloudProfileSpec")).stream()
                         .map(FieldError::toString)

@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.validator;
 
-import static cloud.gardener.apiserver.api.json.JsonTrees.text;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.empty;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
@@ -17,20 +19,25 @@ import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.MachineImageRules;
 import cloud.gardener.apiserver.admission.validation.core.NamespacedCloudProfileValidator;
 import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.KubernetesSettings;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
-import cloud.gardener.apiserver.api.model.values.Time;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.FieldPath;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -81,46 +88,70 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
                 || !RequestChecks.isMainResource(a)) {
             return Future.succeededFuture();
         }
-        ObjectNode profile = a.object();
-        JsonNode old = a.oldObject() == null ? MissingNode.getInstance() : a.oldObject();
+        NamespacedCloudProfile profile = a.object(NamespacedCloudProfile.class);
+        NamespacedCloudProfile old = a.oldObject() == null ? null : a.oldObject(NamespacedCloudProfile.class);
         boolean update = a.operation() == Operation.UPDATE;
-        if (update
-                && Objects.equals(profile.get("spec"), old.get("spec"))
-                && (Objects.equals(profile.get("metadata"), old.get("metadata"))
-                        || profile.path("metadata").hasNonNull("deletionTimestamp"))) {
+        if (update && unchanged(profile, old)) {
             return Future.succeededFuture();
         }
-        String parentName = text(profile, "spec", "parent", "name");
+        CloudProfileReference parentReference =
+                profile.spec() == null ? null : profile.spec().parent();
+        String parentName = parentReference == null ? "" : text(parentReference.name());
         return objects.get(GardenerResources.CLOUD_PROFILES, "", parentName).compose(parent -> {
             if (parent.isEmpty()) {
                 return Future.failedFuture(ApiException.badRequest("parent CloudProfile could not be found"));
             }
-            // stored CloudProfiles are defaulted; a copy keeps the cached object untouched
-            ObjectNode parentObject = parent.get().deepCopy();
-            new CloudProfileDefaults().apply(parentObject);
-            return review(profile, old, update, parentObject.path("spec"));
+            return review(profile, old, update, defaultedSpec(parent.get()));
         });
     }
 
+    /**
+     * Gardener's early exit: an update that changes neither the spec nor the metadata (or only the metadata of a
+     * profile being deleted) is not checked again.
+     */
+    private static boolean unchanged(NamespacedCloudProfile profile, NamespacedCloudProfile old) {
+        if (old == null || !Objects.equals(profile.spec(), old.spec())) {
+            return false;
+        }
+        ObjectMeta metadata = profile.metadata();
+        return Objects.equals(metadata, old.metadata()) || (metadata != null && metadata.deletionTimestamp() != null);
+    }
+
+    /**
+     * The parent's spec with the v1beta1 defaults: stored CloudProfiles are defaulted, so the shared record serves
+     * unless defaulting a copy changes it (an object stored before a default existed).
+     */
+    private CloudProfileSpec defaultedSpec(ObjectNode stored) {
+        ObjectNode defaulted = stored.deepCopy();
+        new CloudProfileDefaults().apply(defaulted);
+        CloudProfile parent = defaulted.equals(stored)
+                ? objects.decode(stored, CloudProfile.class)
+                : ModelCodec.decode(defaulted, CloudProfile.class).value();
+        return parent.spec();
+    }
+
     /** Steps 2 to 5 of the class comment, against the parent's (defaulted) spec. */
-    private Future<Void> review(ObjectNode profile, JsonNode old, boolean update, JsonNode parentSpec) {
-        JsonNode definitions = parentSpec.path("machineCapabilities");
-        ObjectNode spec = ParentFormat.transform(profile.path("spec"), definitions);
-        ObjectNode oldSpec = ParentFormat.transform(old.path("spec"), definitions);
-        String problem = kubernetesOverrides(spec, parentSpec, old, update);
+    private Future<Void> review(
+            NamespacedCloudProfile profile, NamespacedCloudProfile old, boolean update, CloudProfileSpec parentSpec) {
+        CloudProfileSpec parent = parentSpec == null
+                ? (CloudProfileSpec) RecordModel.of(CloudProfileSpec.class).zero()
+                : parentSpec;
+        NamespacedCloudProfileSpec spec = ParentFormat.transform(profile.spec(), parent.machineCapabilities());
+        NamespacedCloudProfileSpec oldSpec =
+                ParentFormat.transform(old == null ? null : old.spec(), parent.machineCapabilities());
+        CloudProfileSpec oldMerged =
+                old == null || old.status() == null ? null : old.status().cloudProfileSpec();
+        String problem = kubernetesOverrides(spec, parent, oldMerged, update);
         if (problem != null) {
             return Future.failedFuture(ApiException.unknown(problem));
         }
-        Map<String, List<String>> capabilities = MachineImageRules.capabilities(
-                ModelCodec.decode(parentSpec, CloudProfileSpec.class).value().machineCapabilities());
-        List<FieldError> errors = machineImages(spec, oldSpec, parentSpec, old, update, capabilities);
+        Map<String, List<String>> capabilities = MachineImageRules.capabilities(parent.machineCapabilities());
+        List<FieldError> errors = machineImages(spec, oldSpec, parent, oldMerged, update, capabilities);
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.unknown(aggregate(errors)));
         }
         List<FieldError> merged = NamespacedCloudProfileValidator.validateStatus(
-                ModelCodec.decode(CloudProfileMerge.merge(parentSpec, spec), CloudProfileSpec.class)
-                        .value(),
-                FieldPath.of("status.cloudProfileSpec"));
+                CloudProfileMerge.merge(parent, spec), FieldPath.of("status.cloudProfileSpec"));
         if (!merged.isEmpty()) {
             // Gardener formats the field.ErrorList with %+v: space-separated in brackets
             return Future.failedFuture(ApiException.unknown("error while validating merged NamespacedCloudProfile: "
@@ -136,24 +167,29 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
                 : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]"));
     }
 
-    private String kubernetesOverrides(JsonNode spec, JsonNode parentSpec, JsonNode old, boolean update) {
-        if (!spec.hasNonNull("kubernetes")) {
+    /**
+     * {@code validateKubernetesVersionOverrides}: the first problem of the profile's Kubernetes versions.
+     *
+     * @param oldMerged the stored profile's {@code status.cloudProfileSpec}, or null
+     */
+    private String kubernetesOverrides(
+            NamespacedCloudProfileSpec spec, CloudProfileSpec parentSpec, CloudProfileSpec oldMerged, boolean update) {
+        if (spec.kubernetes() == null) {
             return null;
         }
-        JsonNode merged =
-                old.path("status").path("cloudProfileSpec").path("kubernetes").path("versions");
-        for (JsonNode version : spec.path("kubernetes").path("versions")) {
-            String v = text(version, "version");
-            if (find(parentSpec.path("kubernetes").path("versions"), v) == null) {
+        List<ExpirableVersion> merged = oldMerged == null ? null : versions(oldMerged.kubernetes());
+        for (ExpirableVersion version : list(spec.kubernetes().versions())) {
+            String v = text(version.version());
+            if (find(versions(parentSpec.kubernetes()), v) == null) {
                 return "invalid kubernetes version specified: '" + v
                         + "' does not exist in parent CloudProfile and thus " + "cannot be overridden";
             }
-            if (!version.hasNonNull("expirationDate")) {
+            if (version.expirationDate() == null) {
                 return "specified version '" + v + "' does not set expiration date";
             }
             if (update && VersionLifecycle.isExpired(version, clock.instant())) {
-                JsonNode override = find(merged, v);
-                if (override == null || !sameInstant(override.get("expirationDate"), version.get("expirationDate"))) {
+                ExpirableVersion override = find(merged, v);
+                if (override == null || !Objects.equals(override.expirationDate(), version.expirationDate())) {
                     return "expiration date for version " + GoQuote.quote(v) + " is in the past";
                 }
             }
@@ -162,45 +198,55 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
     }
 
     private List<FieldError> machineImages(
-            JsonNode spec,
-            JsonNode oldSpec,
-            JsonNode parentSpec,
-            JsonNode old,
+            NamespacedCloudProfileSpec spec,
+            NamespacedCloudProfileSpec oldSpec,
+            CloudProfileSpec parentSpec,
+            CloudProfileSpec oldMerged,
             boolean update,
             Map<String, List<String>> capabilities) {
         List<FieldError> errors = new ArrayList<>();
-        int i = 0;
-        for (JsonNode image : spec.path("machineImages")) {
-            FieldPath imagePath = FieldPath.of("spec", "machineImages").index(i++);
-            JsonNode parentImage = findImage(parentSpec, text(image, "name"));
+        List<MachineImage> images = list(spec.machineImages());
+        for (int i = 0; i < images.size(); i++) {
+            MachineImage image = images.get(i);
+            FieldPath imagePath = FieldPath.of("spec", "machineImages").index(i);
+            MachineImage parentImage = findImage(parentSpec.machineImages(), text(image.name()));
             if (parentImage == null) {
-                MachineImage own = ModelCodec.decode(image, MachineImage.class).value();
-                errors.addAll(MachineImageRules.image(own, capabilities, imagePath));
-                List<MachineImageVersion> versions = own.versions() == null ? List.of() : own.versions();
+                errors.addAll(MachineImageRules.image(image, capabilities, imagePath));
+                List<MachineImageVersion> versions = list(image.versions());
                 for (int j = 0; j < versions.size(); j++) {
                     errors.addAll(MachineImageRules.additionalConfig(
-                            versions.get(j), imagePath.child("versions").index(j), own, capabilities));
+                            versions.get(j), imagePath.child("versions").index(j), image, capabilities));
                 }
             } else {
-                extendedImage(image, parentImage, imagePath, oldSpec, old, update, capabilities, errors);
+                ImageContext context = new ImageContext(
+                        update ? findImage(oldSpec.machineImages(), text(image.name())) : null,
+                        update && oldMerged != null ? findImage(oldMerged.machineImages(), text(image.name())) : null,
+                        update);
+                extendedImage(image, parentImage, imagePath, context, capabilities, errors);
             }
         }
         return errors;
     }
 
+    /**
+     * The stored profile's view of an image the parent has.
+     *
+     * @param oldImage    the image in the stored spec (in the parent's format), or null
+     * @param mergedImage the image in the stored {@code status.cloudProfileSpec}, or null
+     */
+    private record ImageContext(MachineImage oldImage, MachineImage mergedImage, boolean update) {}
+
     /** An image of the parent: its versions either override a parent version or are new ones of the profile. */
     private void extendedImage(
-            JsonNode image,
-            JsonNode parentImage,
+            MachineImage image,
+            MachineImage parentImage,
             FieldPath imagePath,
-            JsonNode oldSpec,
-            JsonNode old,
-            boolean update,
+            ImageContext old,
             Map<String, List<String>> capabilities,
             List<FieldError> errors) {
-        String name = text(image, "name");
-        JsonNode oldImage = update ? findImage(oldSpec, name) : null;
-        if (oldImage != null && !text(image, "updateStrategy").equals(text(oldImage, "updateStrategy"))) {
+        String name = text(image.name());
+        MachineImage oldImage = old.oldImage();
+        if (oldImage != null && !text(image.updateStrategy()).equals(text(oldImage.updateStrategy()))) {
             errors.add(FieldError.forbidden(
                     imagePath.child("updateStrategy").toString(),
                     "cannot update the machine "
@@ -208,20 +254,17 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
                             + ", as this version has been added to the "
                             + "parent CloudProfile by now"));
         }
-        JsonNode mergedImage = update ? findImage(old.path("status").path("cloudProfileSpec"), name) : null;
-        MachineImage typed = null;
-        int index = -1;
-        for (JsonNode version : image.path("versions")) {
-            FieldPath versionPath = imagePath.child("versions").index(++index);
-            String v = text(version, "version");
-            if (find(parentImage.path("versions"), v) == null) {
-                typed = typed == null
-                        ? ModelCodec.decode(image, MachineImage.class).value()
-                        : typed;
-                errors.addAll(MachineImageRules.version(typed, typed.versions().get(index), capabilities, versionPath));
+        List<MachineImageVersion> versions = list(image.versions());
+        for (int index = 0; index < versions.size(); index++) {
+            MachineImageVersion version = versions.get(index);
+            FieldPath versionPath = imagePath.child("versions").index(index);
+            ExpirableVersion expirable = expirable(version);
+            String v = text(expirable.version());
+            if (findVersion(parentImage, v) == null) {
+                errors.addAll(MachineImageRules.version(image, version, capabilities, versionPath));
                 continue;
             }
-            JsonNode oldVersion = oldImage == null ? null : find(oldImage.path("versions"), v);
+            MachineImageVersion oldVersion = findVersion(oldImage, v);
             if (oldVersion != null && !withoutExpiration(oldVersion).equals(withoutExpiration(version))) {
                 errors.add(FieldError.forbidden(
                         versionPath.toString(),
@@ -232,19 +275,20 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
             }
             if (oldVersion == null) {
                 extendedVersionFields(version, versionPath.toString(), errors);
-                if (!version.hasNonNull("expirationDate")) {
+                if (expirable.expirationDate() == null) {
                     errors.add(FieldError.invalid(
                             versionPath.child("expirationDate").toString(),
                             GoValue.NULL,
                             "expiration date for version " + GoQuote.quote(v) + " must be set"));
                 }
             }
-            if (update && VersionLifecycle.isExpired(version, clock.instant())) {
-                JsonNode override = mergedImage == null ? null : find(mergedImage.path("versions"), v);
-                if (override == null || !sameInstant(override.get("expirationDate"), version.get("expirationDate"))) {
+            if (old.update() && VersionLifecycle.isExpired(expirable, clock.instant())) {
+                MachineImageVersion override = findVersion(old.mergedImage(), v);
+                if (override == null
+                        || !Objects.equals(expirable(override).expirationDate(), expirable.expirationDate())) {
                     errors.add(FieldError.invalid(
                             versionPath.child("expirationDate").toString(),
-                            CoreRules.goTime(Time.parse(text(version, "expirationDate"))),
+                            CoreRules.goTime(expirable.expirationDate()),
                             "expiration date for version " + GoQuote.quote(v) + " is in the past"));
                 }
             }
@@ -252,54 +296,71 @@ public final class NamespacedCloudProfileValidatorPlugin extends BasePlugin impl
     }
 
     /** {@code validateNamespacedCloudProfileExtendedMachineImages}: an override only extends the expiration. */
-    private static void extendedVersionFields(JsonNode version, String path, List<FieldError> errors) {
+    private static void extendedVersionFields(MachineImageVersion version, String path, List<FieldError> errors) {
         String suffix = " to an extended machine image in NamespacedCloudProfile";
-        if (!text(version, "classification").isEmpty()) {
+        if (!empty(expirable(version).classification())) {
             errors.add(FieldError.forbidden(path + ".classification", "must not provide a classification" + suffix));
         }
-        if (!version.path("cri").isEmpty()) {
+        if (!list(version.cri()).isEmpty()) {
             errors.add(FieldError.forbidden(path + ".cri", "must not provide a cri" + suffix));
         }
-        if (!version.path("architectures").isEmpty()) {
+        if (!list(version.architectures()).isEmpty()) {
             errors.add(FieldError.forbidden(path + ".architectures", "must not provide an architecture" + suffix));
         }
-        if (!version.path("capabilityFlavors").isEmpty()) {
+        if (!list(version.capabilityFlavors()).isEmpty()) {
             errors.add(FieldError.forbidden(path + ".capabilityFlavors", "must not provide capabilities" + suffix));
         }
-        if (!text(version, "kubeletVersionConstraint").isEmpty()) {
+        if (!empty(version.kubeletVersionConstraint())) {
             errors.add(FieldError.forbidden(
                     path + ".kubeletVersionConstraint", "must not provide a kubelet version constraint" + suffix));
         }
-        if (version.hasNonNull("inPlaceUpdates")) {
+        if (version.inPlaceUpdates() != null) {
             errors.add(FieldError.forbidden(path + ".inPlaceUpdates", "must not provide inPlaceUpdates" + suffix));
         }
     }
 
-    private static JsonNode withoutExpiration(JsonNode version) {
-        ObjectNode copy = version.deepCopy();
-        copy.remove("expirationDate");
-        return copy;
+    /** The version without its expiration date: the one field an override of a stored version may change. */
+    private static MachineImageVersion withoutExpiration(MachineImageVersion version) {
+        ExpirableVersion expirable = expirable(version);
+        return new MachineImageVersion(
+                new ExpirableVersion(expirable.version(), null, expirable.classification(), expirable.lifecycle()),
+                version.cri(),
+                version.architectures(),
+                version.kubeletVersionConstraint(),
+                version.inPlaceUpdates(),
+                version.capabilityFlavors());
     }
 
-    private static boolean sameInstant(JsonNode a, JsonNode b) {
-        if (a == null || a.isNull() || b == null || b.isNull()) {
-            return (a == null || a.isNull()) && (b == null || b.isNull());
-        }
-        return java.time.Instant.parse(a.asText()).equals(java.time.Instant.parse(b.asText()));
+    private static ExpirableVersion expirable(MachineImageVersion version) {
+        ExpirableVersion expirable = version.expirableVersion();
+        return expirable == null ? new ExpirableVersion(null, null, null, null) : expirable;
     }
 
-    private static JsonNode findImage(JsonNode spec, String name) {
-        for (JsonNode image : spec.path("machineImages")) {
-            if (name.equals(text(image, "name"))) {
+    private static List<ExpirableVersion> versions(KubernetesSettings kubernetes) {
+        return kubernetes == null ? null : kubernetes.versions();
+    }
+
+    private static MachineImage findImage(List<MachineImage> images, String name) {
+        for (MachineImage image : list(images)) {
+            if (name.equals(text(image.name()))) {
                 return image;
             }
         }
         return null;
     }
 
-    private static JsonNode find(JsonNode versions, String version) {
-        for (JsonNode v : versions) {
-            if (version.equals(text(v, "version"))) {
+    private static MachineImageVersion findVersion(MachineImage image, String version) {
+        for (MachineImageVersion v : image == null ? List.<MachineImageVersion>of() : list(image.versions())) {
+            if (version.equals(text(expirable(v).version()))) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private static ExpirableVersion find(List<ExpirableVersion> versions, String version) {
+        for (ExpirableVersion v : list(versions)) {
+            if (version.equals(text(v.version()))) {
                 return v;
             }
         }

@@ -486,6 +486,132 @@ class NamespacedCloudProfileValidatorPluginTest {
         expected.check(plugin(parent).validate(a));
     }
 
+    /** Real bodies come with optional sections absent, null or empty; the stored status too. */
+    static Stream<Arguments> optionalSections() {
+        String expired = "kubernetes: {versions: [{version: 1.31.0, expirationDate: " + PAST + "}]}";
+        Outcome inThePast = Outcome.rejected(500, "expiration date for version \"1.31.0\" is in the past");
+        String expiredImage =
+                "machineImages: [{name: test-image, versions: [{version: 1.1.0, expirationDate: " + PAST + "}]}]";
+        Outcome imageInThePast = Outcome.rejected(
+                500,
+                "spec.machineImages[0].versions[0].expirationDate: Invalid value: 2026-05-31 00:00:00 +0000 UTC: "
+                        + "expiration date for version \"1.1.0\" is in the past");
+        return Stream.of(
+                arguments(
+                        "null sections",
+                        PARENT,
+                        profile("kubernetes: null, machineImages: null, machineTypes: null, volumeTypes: null, "
+                                + "limits: null, caBundle: null, providerConfig: null"),
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "empty sections",
+                        PARENT,
+                        profile("kubernetes: {}, machineImages: [], machineTypes: [], volumeTypes: [], limits: {}"),
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "null Kubernetes versions",
+                        PARENT,
+                        profile("kubernetes: {versions: null}"),
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "an image without versions field of the parent",
+                        PARENT,
+                        profile("machineImages: [{name: test-image}]"),
+                        null,
+                        Outcome.ALLOWED),
+                arguments(
+                        "a parent without machine images",
+                        PARENT.replace(
+                                "  machineImages: [{name: test-image, versions: [{version: 1.0.0, cri: [{name: containerd}]}]}]\n",
+                                ""),
+                        profile(""),
+                        null,
+                        Outcome.ALLOWED),
+                arguments("an expired override, no stored status", PARENT, profile(expired), stored("", ""), inThePast),
+                arguments(
+                        "an expired override, a null stored status",
+                        PARENT,
+                        profile(expired),
+                        stored("", "") + "\nstatus: null",
+                        inThePast),
+                arguments(
+                        "an expired override, an empty stored status",
+                        PARENT,
+                        profile(expired),
+                        stored("", "") + "\nstatus: {}",
+                        inThePast),
+                arguments(
+                        "an expired override, a stored status without Kubernetes",
+                        PARENT,
+                        profile(expired),
+                        stored("", "kubernetes: null"),
+                        inThePast),
+                arguments(
+                        "an expired override the stored status has",
+                        PARENT,
+                        profile(expired),
+                        stored(expired, expired.replace("1.31.0", "1.31.0, classification: supported")),
+                        Outcome.ALLOWED),
+                arguments(
+                        "an expired image override, a stored status without images",
+                        TWO_IMAGE_VERSIONS,
+                        profile(expiredImage),
+                        stored("", "machineImages: null"),
+                        imageInThePast),
+                arguments(
+                        "an expired image override, a stored status without the image's versions",
+                        TWO_IMAGE_VERSIONS,
+                        profile(expiredImage),
+                        stored("", "machineImages: [{name: test-image}]"),
+                        imageInThePast),
+                arguments(
+                        "an expired image override the stored status has",
+                        TWO_IMAGE_VERSIONS,
+                        profile(expiredImage),
+                        stored(expiredImage, expiredImage),
+                        Outcome.ALLOWED),
+                // expired by its classification alone: Go prints the absent date as null
+                arguments(
+                        "an image version override classified expired, without a date, on update",
+                        TWO_IMAGE_VERSIONS,
+                        profile(
+                                "machineImages: [{name: test-image, versions: [{version: 1.1.0, classification: expired}]}]"),
+                        stored("", ""),
+                        Outcome.rejected(
+                                500,
+                                "[spec.machineImages[0].versions[0].classification: Forbidden: must not provide a "
+                                        + "classification to an extended machine image in NamespacedCloudProfile, "
+                                        + "spec.machineImages[0].versions[0].expirationDate: Invalid value: null: expiration "
+                                        + "date for version \"1.1.0\" must be set, "
+                                        + "spec.machineImages[0].versions[0].expirationDate: Invalid value: null: expiration "
+                                        + "date for version \"1.1.0\" is in the past]")),
+                arguments(
+                        "a metadata-only update of a profile being deleted",
+                        PARENT,
+                        profile("")
+                                .replace("name: parent-profile", "name: idontexist")
+                                .replace("generation: 1", "generation: 1, deletionTimestamp: " + PAST),
+                        profile("").replace("name: parent-profile", "name: idontexist"),
+                        Outcome.ALLOWED),
+                arguments(
+                        "a metadata-only update",
+                        PARENT,
+                        profile("")
+                                .replace("name: parent-profile", "name: idontexist")
+                                .replace("generation: 1", "generation: 2"),
+                        profile("").replace("name: parent-profile", "name: idontexist"),
+                        Outcome.rejected(400, "parent CloudProfile could not be found")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("optionalSections")
+    void readsOptionalSectionsAsGoDoes(String name, String parent, String object, String old, Outcome expected) {
+        validates(name, parent, object, old, expected);
+    }
+
     @Test
     void ignoresSubresources() {
         String missingParent = profile("").replace("name: parent-profile", "name: idontexist");
