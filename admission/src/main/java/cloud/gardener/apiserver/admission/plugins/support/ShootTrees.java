@@ -7,6 +7,8 @@ import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Questions about Shoot object trees that several plugins ask (Gardener's core helpers). */
 public final class ShootTrees {
@@ -28,6 +30,13 @@ public final class ShootTrees {
         return spec == null || spec.provider() == null
                 ? List.of()
                 : CoreRules.list(spec.provider().workers());
+    }
+
+    /** {@code GetAllZonesFromShoot}: the zones of a Shoot spec's worker pools, sorted. */
+    public static Set<String> zones(ShootSpec spec) {
+        Set<String> zones = new TreeSet<>();
+        workers(spec).forEach(w -> zones.addAll(CoreRules.list(w.zones())));
+        return zones;
     }
 
     /** The object at {@code path} below {@code node}, created (as empty objects) where missing. */
