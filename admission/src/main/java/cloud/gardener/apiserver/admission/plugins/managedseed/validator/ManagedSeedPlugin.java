@@ -301,19 +301,14 @@ public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugi
         if (text(field(field(shootSpec, ShootSpec::dns), d -> d.domain())).isEmpty()) {
             errors.add(FieldError.invalid(path, shootName, "shoot " + shootKey + " does not specify a domain"));
         }
-        // NginxIngressEnabled
-        if (Boolean.TRUE.equals(field(
-                field(field(field(shootSpec, ShootSpec::addons), ad -> ad.nginxIngress()), n -> n.addon()),
-                addon -> addon.enabled()))) {
+        if (ShootTrees.nginxIngressEnabled(shootSpec)) {
             errors.add(
                     FieldError.invalid(
                             path,
                             shootName,
                             "shoot ingress addon is not supported for managed seeds - use the managed seed ingress controller"));
         }
-        // ShootWantsVerticalPodAutoscaler
-        if (!Boolean.TRUE.equals(field(
-                field(field(shootSpec, ShootSpec::kubernetes), k -> k.verticalPodAutoscaler()), v -> v.enabled()))) {
+        if (!ShootTrees.wantsVerticalPodAutoscaler(shootSpec)) {
             errors.add(FieldError.invalid(path, shootName, "shoot VPA has to be enabled for managed seeds"));
         }
         if (ShootTrees.workers(shootSpec).isEmpty()) {

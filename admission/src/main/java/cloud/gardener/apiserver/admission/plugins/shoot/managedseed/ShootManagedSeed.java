@@ -12,14 +12,10 @@ import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.SeedTemplates;
-import cloud.gardener.apiserver.api.core.v1beta1.Addons;
-import cloud.gardener.apiserver.api.core.v1beta1.Kubernetes;
-import cloud.gardener.apiserver.api.core.v1beta1.NginxIngress;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedProvider;
 import cloud.gardener.apiserver.api.core.v1beta1.SeedTemplate;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
-import cloud.gardener.apiserver.api.core.v1beta1.VerticalPodAutoscaler;
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
@@ -97,14 +93,14 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
             Shoot oldShoot = a.oldObject(Shoot.class);
             ShootSpec spec = shoot.spec();
             List<FieldError> errs = new ArrayList<>();
-            if (nginxIngressEnabled(spec)) {
+            if (ShootTrees.nginxIngressEnabled(spec)) {
                 errs.add(
                         FieldError.invalid(
                                 "spec.addons.nginxIngress.enabled",
                                 true,
                                 "shoot ingress addon is not supported for managed seeds - use the managed seed ingress controller"));
             }
-            if (!wantsVerticalPodAutoscaler(spec)) {
+            if (!ShootTrees.wantsVerticalPodAutoscaler(spec)) {
                 errs.add(FieldError.invalid(
                         "spec.kubernetes.verticalPodAutoscaler.enabled",
                         false,
@@ -157,20 +153,6 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
                             : CoreRules.text(shoot.metadata().name()),
                     errs));
         });
-    }
-
-    /** {@code NginxIngressEnabled}. */
-    private static boolean nginxIngressEnabled(ShootSpec spec) {
-        Addons addons = spec == null ? null : spec.addons();
-        NginxIngress nginx = addons == null ? null : addons.nginxIngress();
-        return nginx != null && nginx.addon() != null && nginx.addon().enabled();
-    }
-
-    /** {@code ShootWantsVerticalPodAutoscaler}. */
-    private static boolean wantsVerticalPodAutoscaler(ShootSpec spec) {
-        Kubernetes kubernetes = spec == null ? null : spec.kubernetes();
-        VerticalPodAutoscaler vpa = kubernetes == null ? null : kubernetes.verticalPodAutoscaler();
-        return vpa != null && vpa.enabled();
     }
 
     /** The nodes CIDR of a Shoot spec, null where it has none. */
