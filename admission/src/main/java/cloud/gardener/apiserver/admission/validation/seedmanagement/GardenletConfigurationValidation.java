@@ -68,7 +68,7 @@ final class GardenletConfigurationValidation {
         }
         SeedTemplate seedTemplate;
         try {
-            seedTemplate = seedTemplate(cfg);
+            seedTemplate = SeedTemplates.of(cfg);
         } catch (DecodeException e) {
             // upstream's validateGardenletConfiguration when the seed template does not convert: Invalid, and
             // nothing more is checked
@@ -113,8 +113,8 @@ final class GardenletConfigurationValidation {
         SeedTemplate seed;
         SeedTemplate oldSeed;
         try {
-            seed = seedTemplate(cfg);
-            oldSeed = seedTemplate(oldCfg);
+            seed = SeedTemplates.of(cfg);
+            oldSeed = SeedTemplates.of(oldCfg);
         } catch (DecodeException e) {
             return List.of(); // the new configuration's own validation reports it
         }
@@ -122,14 +122,6 @@ final class GardenletConfigurationValidation {
             return List.of();
         }
         return SeedValidator.validateSpecUpdate(seed.spec(), oldSeed.spec(), path.child("seedConfig", "spec"));
-    }
-
-    /** The configuration's {@code seedConfig} as a SeedTemplate, or null when it has none. */
-    static SeedTemplate seedTemplate(JsonNode cfg) {
-        JsonNode seedConfig = cfg == null ? null : cfg.get("seedConfig");
-        return JsonTrees.isSet(seedConfig) && seedConfig.isObject()
-                ? ModelCodec.decode(seedConfig, SeedTemplate.class).value()
-                : null;
     }
 
     /** {@code ValidateClientConnectionConfiguration}: a non-negative burst. */

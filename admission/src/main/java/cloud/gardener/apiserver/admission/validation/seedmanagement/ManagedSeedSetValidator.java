@@ -124,7 +124,7 @@ public final class ManagedSeedSetValidator implements Validator<ManagedSeedSet> 
                 : spec.gardenlet().config();
         if (config != null && !config.isNull()) {
             FieldPath configPath = path.child("spec", "gardenlet", "config");
-            SeedTemplate seedTemplate = GardenletConfigurationValidation.seedTemplate(config);
+            SeedTemplate seedTemplate = SeedTemplates.of(config);
             if (seedTemplate == null) {
                 errs.add(FieldError.required(configPath.child("seedConfig").toString(), "seedConfig is required"));
             } else {

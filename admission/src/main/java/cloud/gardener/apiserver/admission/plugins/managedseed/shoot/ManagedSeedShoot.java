@@ -10,8 +10,10 @@ import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
 import cloud.gardener.apiserver.admission.plugins.support.SeedUsage;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.List;
@@ -52,7 +54,8 @@ public final class ManagedSeedShoot extends BasePlugin implements ValidatingPlug
         if (i == managedSeeds.size()) {
             return Future.succeededFuture();
         }
-        String name = JsonTrees.text(managedSeeds.get(i), "metadata", "name");
+        ObjectMeta meta = objects.decode(managedSeeds.get(i), ManagedSeed.class).metadata();
+        String name = meta == null ? "" : CoreRules.text(meta.name());
         Attributes named = new Attributes(
                 a.kind(),
                 a.resource(),

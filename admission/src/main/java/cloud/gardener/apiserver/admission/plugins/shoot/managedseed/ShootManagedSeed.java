@@ -9,16 +9,25 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.seedmanagement.SeedTemplates;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedProvider;
+import cloud.gardener.apiserver.api.core.v1beta1.SeedTemplate;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -51,10 +60,11 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
         if (a.name().isEmpty()) {
             return objects.listLive(GardenerResources.SHOOTS, a.namespace()).compose(shoots -> {
                 Future<Void> all = Future.succeededFuture();
-                for (JsonNode shoot : shoots) {
-                    String name = shoot.path("metadata").path("name").asText();
-                    all = all.compose(v -> validateDelete(
-                            a, shoot.path("metadata").path("namespace").asText(), name));
+                for (ObjectNode tree : shoots) {
+                    ObjectMeta meta = objects.decode(tree, Shoot.class).metadata();
+                    String namespace = meta == null ? "" : CoreRules.text(meta.namespace());
+                    String name = meta == null ? "" : CoreRules.text(meta.name());
+                    all = all.compose(v -> validateDelete(a, namespace, name));
                 }
                 return all;
             });
@@ -78,81 +88,86 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
             if (found.isEmpty()) {
                 return Future.succeededFuture();
             }
-            JsonNode managedSeed = found.get();
-            ObjectNode shoot = a.object();
-            JsonNode spec = shoot.path("spec");
+            ManagedSeed managedSeed = found.get();
+            Shoot shoot = a.object(Shoot.class);
+            Shoot oldShoot = a.oldObject(Shoot.class);
+            ShootSpec spec = shoot.spec();
             List<FieldError> errs = new ArrayList<>();
-            JsonNode nginx = spec.path("addons").path("nginxIngress");
-            if (nginx.path("enabled").asBoolean(false)) {
+            if (ShootTrees.nginxIngressEnabled(spec)) {
                 errs.add(
                         FieldError.invalid(
                                 "spec.addons.nginxIngress.enabled",
                                 true,
                                 "shoot ingress addon is not supported for managed seeds - use the managed seed ingress controller"));
             }
-            if (!spec.path("kubernetes")
-                    .path("verticalPodAutoscaler")
-                    .path("enabled")
-                    .asBoolean(false)) {
+            if (!ShootTrees.wantsVerticalPodAutoscaler(spec)) {
                 errs.add(FieldError.invalid(
                         "spec.kubernetes.verticalPodAutoscaler.enabled",
                         false,
                         "shoot VPA has to be enabled for managed seeds"));
             }
-            JsonNode oldNodes = a.oldObject().path("spec").path("networking").get("nodes");
-            JsonNode nodes = spec.path("networking").get("nodes");
-            if (oldNodes != null && !oldNodes.isNull() && !Objects.equals(oldNodes, nodes)) {
-                errs.add(FieldError.invalid(
-                        "spec.networking.nodes",
-                        nodes == null || nodes.isNull() ? null : nodes.asText(),
-                        "field is immutable for managed seeds"));
+            String oldNodes = nodes(oldShoot.spec());
+            String nodes = nodes(spec);
+            if (oldNodes != null && !oldNodes.equals(nodes)) {
+                errs.add(FieldError.invalid("spec.networking.nodes", nodes, "field is immutable for managed seeds"));
             }
-            JsonNode config = managedSeed.path("spec").path("gardenlet").get("config");
-            String managedSeedName = managedSeed.path("metadata").path("name").asText();
-            if (config == null || config.isNull()) {
+            JsonNode config = managedSeed.spec() == null || managedSeed.spec().gardenlet() == null
+                    ? null
+                    : managedSeed.spec().gardenlet().config();
+            String managedSeedName = managedSeed.metadata() == null
+                    ? ""
+                    : CoreRules.text(managedSeed.metadata().name());
+            if (!JsonTrees.isSet(config)) {
                 return Future.failedFuture(
                         ApiException.internal("cannot extract the seed template: no gardenlet config "
                                 + "provided in object: \"" + managedSeedName + "\""));
             }
-            JsonNode seedConfig = config.get("seedConfig");
-            if (seedConfig == null || seedConfig.isNull()) {
+            SeedTemplate seedTemplate;
+            try {
+                seedTemplate = SeedTemplates.of(config);
+            } catch (DecodeException e) {
+                return Future.failedFuture(ApiException.internal("cannot extract the seed template: could not decode "
+                        + "gardenlet configuration: " + e.getMessage()));
+            }
+            if (seedTemplate == null) {
                 return Future.failedFuture(ApiException.internal("seed template is unset in gardenlet config"));
             }
-            Set<String> removed = zones(a.oldObject());
-            removed.removeAll(zones(shoot));
-            for (JsonNode zone : seedConfig.path("spec").path("provider").path("zones")) {
-                if (removed.contains(zone.asText())) {
-                    // Gardener names the path "spec.providers.workers".
-                    errs.add(FieldError.forbidden(
-                            "spec.providers.workers",
-                            "shoot worker zone(s) must not be removed as long as registered in managedseed"));
-                    break;
-                }
+            Set<String> removed = ShootTrees.zones(oldShoot.spec());
+            removed.removeAll(ShootTrees.zones(spec));
+            SeedProvider seedProvider =
+                    seedTemplate.spec() == null ? null : seedTemplate.spec().provider();
+            List<String> seedZones = seedProvider == null ? List.of() : CoreRules.list(seedProvider.zones());
+            if (seedZones.stream().anyMatch(removed::contains)) {
+                // Gardener names the path "spec.providers.workers".
+                errs.add(FieldError.forbidden(
+                        "spec.providers.workers",
+                        "shoot worker zone(s) must not be removed as long as registered in managedseed"));
             }
             if (errs.isEmpty()) {
                 return Future.succeededFuture();
             }
             return Future.failedFuture(ApiException.invalid(
-                    a.kind(), shoot.path("metadata").path("name").asText(), errs));
+                    a.kind(),
+                    shoot.metadata() == null
+                            ? ""
+                            : CoreRules.text(shoot.metadata().name()),
+                    errs));
         });
     }
 
-    /** {@code GetAllZonesFromShoot}: the zones of every worker pool. */
-    private static Set<String> zones(JsonNode shoot) {
-        Set<String> zones = new HashSet<>();
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
-            worker.path("zones").forEach(z -> zones.add(z.asText()));
-        }
-        return zones;
+    /** The nodes CIDR of a Shoot spec, null where it has none. */
+    private static String nodes(ShootSpec spec) {
+        return spec == null || spec.networking() == null
+                ? null
+                : spec.networking().nodes();
     }
 
     /** {@code GetManagedSeed}: the ManagedSeed of the namespace whose {@code spec.shoot.name} is the Shoot, read live. */
-    private Future<Optional<JsonNode>> managedSeedOf(String namespace, String shootName) {
+    private Future<Optional<ManagedSeed>> managedSeedOf(String namespace, String shootName) {
         return objects.listLive(GardenerResources.MANAGED_SEEDS, namespace).compose(managedSeeds -> {
-            List<JsonNode> matching = managedSeeds.stream()
-                    .filter(m -> shootName.equals(
-                            m.path("spec").path("shoot").path("name").asText()))
-                    .map(m -> (JsonNode) m)
+            List<ManagedSeed> matching = managedSeeds.stream()
+                    .map(tree -> objects.decode(tree, ManagedSeed.class))
+                    .filter(m -> shootName.equals(shootName(m)))
                     .toList();
             if (matching.size() > 1) {
                 return Future.failedFuture(ApiException.internal("could not get ManagedSeed for shoot '" + namespace
@@ -161,5 +176,11 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
             }
             return Future.succeededFuture(matching.stream().findFirst());
         });
+    }
+
+    private static String shootName(ManagedSeed managedSeed) {
+        return managedSeed.spec() == null || managedSeed.spec().shoot() == null
+                ? ""
+                : CoreRules.text(managedSeed.spec().shoot().name());
     }
 }

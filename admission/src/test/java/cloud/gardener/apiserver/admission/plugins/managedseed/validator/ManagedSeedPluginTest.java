@@ -355,4 +355,215 @@ class ManagedSeedPluginTest {
                                 + "removed while shoots are still scheduled onto seed")
                 .check(plugin.validate(update));
     }
+
+    private static final GroupResource SEEDS = new GroupResource("core.gardener.cloud", "seeds");
+    private static final GroupResource SECRETS = new GroupResource("", "secrets");
+
+    /** A ManagedSeed on the shoot "soil" whose gardenlet part is {@code gardenlet} (YAML flow). */
+    private static ObjectNode managedSeedWithGardenlet(String gardenlet) {
+        return Requests.object("""
+                apiVersion: seedmanagement.gardener.cloud/v1alpha1
+                kind: ManagedSeed
+                metadata: {name: ms, namespace: garden}
+                spec:
+                  shoot: {name: soil}
+                  gardenlet: %s
+                """.formatted(gardenlet));
+    }
+
+    /** (case, the gardenlet part of the ManagedSeed: a seed template without a spec). */
+    static Stream<Arguments> templatesWithoutSpec() {
+        return Stream.of(
+                arguments("spec absent", "{config: {seedConfig: {}}}"),
+                arguments("spec null", "{config: {seedConfig: {spec: null}}}"),
+                arguments("spec empty", "{config: {seedConfig: {spec: {}}}}"));
+    }
+
+    /** A seed template without a spec is filled as a whole from the shoot, as Go fills its zero-valued spec. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("templatesWithoutSpec")
+    void aSeedTemplateWithoutSpecIsFilledFromTheShoot(String name, String gardenlet) {
+        ObjectNode ms = managedSeedWithGardenlet(gardenlet);
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
+                dns:
+                  provider: {type: aws-route53, credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
+                ingress: {controller: {kind: nginx}, domain: ingress.soil.example.com}
+                networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12, services: 100.96.0.0/13}
+                provider: {type: aws, region: eu-1, zones: [eu-1a, eu-1b]}
+                settings: {verticalPodAutoscaler: {enabled: false}}
+                """));
+        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+    }
+
+    /** (case, the gardenlet part of the ManagedSeed: no seed template). */
+    static Stream<Arguments> gardenletsWithoutSeedTemplate() {
+        return Stream.of(
+                arguments("gardenlet empty", "{}"),
+                arguments("config null", "{config: null}"),
+                arguments("config without seedConfig", "{config: {kind: GardenletConfiguration}}"),
+                arguments("seedConfig null", "{config: {seedConfig: null}}"));
+    }
+
+    /** Without a seed template there is nothing to fill or to match: only the seed-name labels are kept. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("gardenletsWithoutSeedTemplate")
+    void withoutSeedTemplateOnlyTheLabelsChange(String name, String gardenlet) {
+        ObjectNode ms = managedSeedWithGardenlet(gardenlet);
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        ObjectNode expected = managedSeedWithGardenlet(gardenlet);
+        expected.withObjectProperty("metadata")
+                .set("labels", Requests.object("{name.seed.gardener.cloud/parent: 'true'}"));
+        assertThat(ms).isEqualTo(expected);
+        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+    }
+
+    /** A shoot spec without the optional sections: no domain, addons, VPA, networking or workers. */
+    @Test
+    void aShootWithoutOptionalSectionsIsUnfitAndFillsNothing() {
+        objects.put(SHOOTS, "metadata: {name: bare, namespace: garden}\nspec: {provider: {type: aws}, region: eu-1}");
+        ObjectNode ms = managedSeed("garden", "bare", "{dns: {provider: {type: aws-route53}}}");
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
+                dns: {provider: {type: aws-route53}}
+                ingress: {controller: {kind: nginx}, domain: ingress.}
+                networks: {}
+                provider: {type: aws, region: eu-1}
+                settings: {verticalPodAutoscaler: {enabled: false}}
+                """));
+        Outcome.rejected(
+                        422,
+                        INVALID + "["
+                                + "spec.shoot.name: Invalid value: \"bare\": shoot garden/bare does not specify a domain, "
+                                + "spec.shoot.name: Invalid value: \"bare\": shoot VPA has to be enabled for managed seeds, "
+                                + "spec.shoot.name: Invalid value: \"bare\": workerless shoot cannot be used to create managed "
+                                + "seed]")
+                .check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+    }
+
+    /** The shoot "custom" on the seed "parent" with a domain of its own and no DNS providers. */
+    private void shootWithoutDnsProviders(String domain) {
+        objects.put(
+                SHOOTS,
+                SHOOT.replace("name: soil", "name: custom")
+                        .replace(
+                                "dns: {domain: soil.example.com, providers: [{type: aws-route53, primary: true,\n"
+                                        + "    credentialsRef: {apiVersion: v1, kind: Secret, name: dns}}]}",
+                                "dns: {domain: " + domain + "}"));
+    }
+
+    private ObjectNode admittedDnsProvider() {
+        ObjectNode ms = managedSeed("garden", "custom", "{}");
+        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        return (ObjectNode) ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider");
+    }
+
+    /** Without a primary provider, the shoot's seed's default domains answer: the one the shoot's domain is under. */
+    @Test
+    void aDefaultDomainOfTheShootsSeedGivesTheProvider() {
+        shootWithoutDnsProviders("soil.seed.example.com");
+        objects.put(SEEDS, """
+                metadata: {name: parent}
+                spec:
+                  dns:
+                    defaults:
+                    - {type: other, domain: elsewhere.com, credentialsRef: {apiVersion: v1, kind: Secret, name: x, namespace: garden}}
+                    - {type: gcp-dns, domain: seed.example.com, credentialsRef: {apiVersion: v1, kind: Secret, name: seed-dns,
+                       namespace: garden}}
+                """);
+        assertThat(admittedDnsProvider())
+                .isEqualTo(
+                        Requests.object(
+                                "{type: gcp-dns, credentialsRef: {apiVersion: v1, kind: Secret, name: seed-dns, namespace: garden}}"));
+    }
+
+    /** A seed whose default domains miss the shoot's domain answers alone: no provider, the garden's are not asked. */
+    @Test
+    void aSeedWithDefaultsNoneMatchingGivesNoProvider() {
+        shootWithoutDnsProviders("soil.garden.example.com");
+        objects.put(SEEDS, """
+                metadata: {name: parent}
+                spec: {dns: {defaults: [{type: gcp-dns, domain: seed.example.com, credentialsRef: {name: s}}]}}
+                """).put(SECRETS, defaultDomainSecret("garden.example.com"));
+        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        assertThat(result.failed()).as("rejected").isTrue();
+        assertThat(result.cause().getMessage())
+                .endsWith(": domain of shoot garden/custom is neither a custom domain nor a default domain");
+    }
+
+    private static String defaultDomainSecret(String domain) {
+        return """
+                metadata:
+                  name: default-domain
+                  namespace: garden
+                  labels: {gardener.cloud/role: default-domain}
+                  annotations: {dns.gardener.cloud/domain: %s, dns.gardener.cloud/provider: aws-route53}
+                """.formatted(domain);
+    }
+
+    /** (case, the shoot's seed: without spec, dns or defaults). */
+    static Stream<Arguments> seedsWithoutDefaults() {
+        return Stream.of(
+                arguments("no spec", "metadata: {name: parent}"),
+                arguments("no dns", "metadata: {name: parent}\nspec: {provider: {type: aws}}"),
+                arguments("dns without defaults", "metadata: {name: parent}\nspec: {dns: {}}"),
+                arguments("defaults empty", "metadata: {name: parent}\nspec: {dns: {defaults: []}}"));
+    }
+
+    /** A seed without default domains leaves it to the garden's default-domain secrets. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("seedsWithoutDefaults")
+    void withoutSeedDefaultsTheGardensDefaultDomainGivesTheProvider(String name, String seed) {
+        shootWithoutDnsProviders("soil.garden.example.com");
+        objects.put(SEEDS, seed)
+                .put(SECRETS, "metadata: {name: unrelated, namespace: garden, labels: {gardener.cloud/role: other}}")
+                .put(SECRETS, defaultDomainSecret("garden.example.com"));
+        assertThat(admittedDnsProvider())
+                .isEqualTo(Requests.object("{type: aws-route53, credentialsRef: "
+                        + "{apiVersion: v1, kind: Secret, name: default-domain, namespace: garden}}"));
+    }
+
+    @Test
+    void aMissingSeedOfTheShootIsInternal() {
+        shootWithoutDnsProviders("soil.garden.example.com");
+        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        assertThat(result.failed()).as("rejected").isTrue();
+        ApiException e = (ApiException) result.cause();
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).contains("could not get seed parent");
+    }
+
+    @Test
+    void aDefaultDomainSecretWithoutProviderIsInternal() {
+        shootWithoutDnsProviders("soil.garden.example.com");
+        objects.put(SEEDS, "metadata: {name: parent}")
+                .put(
+                        SECRETS,
+                        defaultDomainSecret("garden.example.com")
+                                .replace(", dns.gardener.cloud/provider: aws-route53", ""));
+        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        assertThat(result.failed()).as("rejected").isTrue();
+        ApiException e = (ApiException) result.cause();
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).contains("missing dns provider annotation on domain secret");
+    }
+
+    /** An update from a ManagedSeed whose seed template had no spec: every zone is new and must be the shoot's. */
+    @Test
+    void anUpdateFromATemplateWithoutSpecChecksAllZonesAsAdded() {
+        String spec =
+                "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
+                        + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a, eu-1c]}}";
+        Attributes update = Requests.update(
+                KIND,
+                MANAGED_SEEDS,
+                managedSeed("garden", "soil", spec),
+                managedSeedWithGardenlet("{config: {seedConfig: {}}}"));
+        Outcome.rejected(
+                        422,
+                        INVALID
+                                + "spec.gardenlet.config.seedConfig.spec.provider.zones: Invalid value: [eu-1a, eu-1c]: added"
+                                + " zones must match zone names configured for workers in the referenced shoot cluster")
+                .check(plugin.validate(update));
+    }
 }

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ShootManagedSeedTest {
@@ -140,5 +142,95 @@ class ShootManagedSeedTest {
                 cloud.gardener.apiserver.admission.testing.Requests.ALICE,
                 false);
         assertThat(rejection(plugin.validate(collection)).getMessage()).contains("garden/seed-shoot");
+    }
+
+    /** Shoot specs without the optional sections the plugin reads. */
+    static Stream<String> specsWithoutSections() {
+        return Stream.of(
+                "{}",
+                "{addons: null, kubernetes: null, networking: null, provider: null}",
+                "{addons: {}, kubernetes: {}, networking: {}, provider: {}}",
+                "{addons: {nginxIngress: {}}, kubernetes: {verticalPodAutoscaler: {}}, provider: {workers: []}}");
+    }
+
+    /**
+     * A managed seed's Shoot updated to a spec without the sections: no addon, no VPA (Go's zero value: off), no
+     * nodes to compare when the old Shoot had none, no zones. Only the VPA is missing.
+     */
+    @ParameterizedTest
+    @MethodSource("specsWithoutSections")
+    void aSpecWithoutSectionsOnlyLacksTheVpa(String spec) {
+        ObjectNode old = shoot("seed-shoot", spec);
+        ObjectNode updated = shoot("seed-shoot", spec);
+        ApiException e = rejection(plugin.validate(shootRequest(Operation.UPDATE, "", updated, old)));
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.getMessage())
+                .isEqualTo("Shoot.core.gardener.cloud \"seed-shoot\" is invalid: spec.kubernetes.verticalPodAutoscaler."
+                        + "enabled: Invalid value: false: shoot VPA has to be enabled for managed seeds");
+    }
+
+    /**
+     * Dropping the nodes CIDR of a managed seed's Shoot changes it too (the bad value is null). Gardener dereferences
+     * the nil pointer here (a panic, answered 500); this plugin answers the field error.
+     */
+    @Test
+    void droppingTheNodesIsAChange() {
+        ObjectNode old = shoot("seed-shoot", SPEC);
+        ObjectNode updated = shoot("seed-shoot", SPEC.replace("networking: {nodes: 10.0.0.0/16}", "networking: {}"));
+        ApiException e = rejection(plugin.validate(shootRequest(Operation.UPDATE, "", updated, old)));
+        assertThat(e.getMessage())
+                .isEqualTo("Shoot.core.gardener.cloud \"seed-shoot\" is invalid: spec.networking.nodes: Invalid value: "
+                        + "null: field is immutable for managed seeds");
+    }
+
+    /** (case, the gardenlet part of the managed seed, the 500's message; null: accepted). */
+    static Stream<Arguments> gardenlets() {
+        return Stream.of(
+                arguments(
+                        "no gardenlet",
+                        "{}",
+                        "cannot extract the seed template: no gardenlet config provided in object: \"other\""),
+                arguments(
+                        "config null",
+                        "{config: null}",
+                        "cannot extract the seed template: no gardenlet config provided in object: \"other\""),
+                arguments(
+                        "no seedConfig",
+                        "{config: {kind: GardenletConfiguration}}",
+                        "seed template is unset in gardenlet config"),
+                arguments(
+                        "seedConfig null",
+                        "{config: {seedConfig: null}}",
+                        "seed template is unset in gardenlet config"),
+                arguments("seedConfig without spec", "{config: {seedConfig: {}}}", null),
+                arguments(
+                        "seed provider without zones",
+                        "{config: {seedConfig: {spec: {provider: {type: aws}}}}}",
+                        null));
+    }
+
+    /** The managed seed's gardenlet configuration as it may be: an internal error without seed template. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("gardenlets")
+    void readsTheSeedTemplateOfTheManagedSeed(String name, String gardenlet, String message) {
+        objects.put(
+                MANAGED_SEEDS,
+                "metadata: {name: other, namespace: garden}\nspec: {shoot: {name: plain}, gardenlet: " + gardenlet
+                        + "}");
+        ObjectNode old = shoot("plain", SPEC);
+        // every zone of the shoot removed: only a seed zone would forbid it
+        ObjectNode updated = shoot(
+                "plain",
+                SPEC.replace(
+                        "provider: {workers: [{name: a, zones: [z1, z2]}, {name: b, zones: [z3]}]}",
+                        "provider: {workers: [{name: a}]}"));
+        Future<Void> result = plugin.validate(shootRequest(Operation.UPDATE, "", updated, old));
+        if (message == null) {
+            accepted(result);
+            return;
+        }
+        ApiException e = rejection(result);
+        assertThat(e.code()).isEqualTo(500);
+        assertThat(e.getMessage()).contains(message);
     }
 }
