@@ -159,22 +159,25 @@ final class QuotaUsage {
         return garden.cloudProfileSpec(shoot, shootNamespace, "could not find referenced cloud profile: ")
                 .recover(e -> Future.failedFuture(ApiException.internal(e.getMessage())))
                 .compose(spec -> {
-                    if (spec.isEmpty()) {
+                    // Empty also for a NamespacedCloudProfile without status, which Go prices against the zero
+                    // status spec (GetCloudProfileSpec answers nil only when the shoot names no profile).
+                    if (spec.isEmpty() && GardenObjects.cloudProfileReference(shoot) == null) {
                         return Future.failedFuture(
                                 ApiException.internal("no cloudprofile reference has been provided"));
                     }
                     try {
-                        return Future.succeededFuture(resources(shoot, spec.get()));
+                        return Future.succeededFuture(resources(shoot, spec.orElse(null)));
                     } catch (IllegalArgumentException e) {
                         return Future.failedFuture(ApiException.internal(e.getMessage()));
                     }
                 });
     }
 
+    /** The resources of the shoot priced from {@code profile} (null: Go's zero spec, no types at all). */
     static Map<String, Quantity> resources(Shoot shoot, CloudProfileSpec profile) {
         Map<String, Quantity> res = new HashMap<>();
-        List<MachineType> machineTypes = list(profile.machineTypes());
-        List<VolumeType> volumeTypes = list(profile.volumeTypes());
+        List<MachineType> machineTypes = profile == null ? List.of() : list(profile.machineTypes());
+        List<VolumeType> volumeTypes = profile == null ? List.of() : list(profile.volumeTypes());
         for (Worker worker : ShootTrees.workers(shoot.spec())) {
             String typeName = ShootQuotaValidatorPlugin.machineType(worker);
             MachineType type = machineTypes.stream()
