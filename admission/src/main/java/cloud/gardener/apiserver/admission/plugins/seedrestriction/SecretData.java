@@ -1,31 +1,31 @@
 package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
+import cloud.gardener.apiserver.api.model.values.Base64Bytes;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import java.util.Map;
 
 /**
- * A Secret's {@code data} values as text. Admission sees the object after decoding, which has merged any
- * {@code stringData} into {@code data} already, as the webhook's AdmissionReview object does.
+ * A Secret's {@code data} values as text ({@code string(secret.Data[key])}). Admission sees the object after
+ * decoding, which has merged any {@code stringData} into {@code data} already, as the webhook's AdmissionReview object
+ * does.
  */
 final class SecretData {
 
-    private final JsonNode data;
+    private final Map<String, Base64Bytes> data;
 
-    SecretData(JsonNode secret) {
-        this.data = secret.path("data");
+    SecretData(Secret secret) {
+        this.data = secret.data() == null ? Map.of() : secret.data();
     }
 
+    /** Whether the key is set, to any value (Go's {@code _, ok := secret.Data[key]}). */
     boolean has(String key) {
-        return data.has(key);
+        return data.containsKey(key);
     }
 
-    /** The value as text, {@code ""} when absent or not valid base64. */
+    /** The value as text, {@code ""} when absent. */
     String get(String key) {
-        try {
-            return new String(Base64.getDecoder().decode(data.path(key).asText("")), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return "";
-        }
+        Base64Bytes value = data.get(key);
+        return value == null ? "" : new String(value.bytes(), StandardCharsets.UTF_8);
     }
 }

@@ -1,28 +1,45 @@
 package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
-import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupBucket;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntry;
+import cloud.gardener.apiserver.api.core.v1beta1.BackupEntrySpec;
+import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
+import cloud.gardener.apiserver.api.core.v1beta1.Seed;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.k8s.corev1.Secret;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
+import cloud.gardener.apiserver.api.k8s.metav1.OwnerReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.Status;
 import cloud.gardener.apiserver.api.meta.StatusDetails;
+import cloud.gardener.apiserver.api.model.DecodeException;
+import cloud.gardener.apiserver.api.model.values.Time;
+import cloud.gardener.apiserver.api.operations.v1alpha1.Bastion;
 import cloud.gardener.apiserver.api.resource.Kinds;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.Gardenlet;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.GardenletConfig;
+import cloud.gardener.apiserver.api.seedmanagement.v1alpha1.ManagedSeed;
 import cloud.gardener.apiserver.authz.seed.BootstrapTokens;
 import cloud.gardener.apiserver.authz.seed.SeedIdentity;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.vertx.core.Future;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Gardener's SeedRestriction (the {@code seed-restriction.gardener.cloud} webhook of
@@ -175,7 +192,11 @@ public final class SeedRestriction implements ValidatingPlugin {
             return backupEntry(seed, a);
         }
         if (resource.equals(BASTIONS)) {
-            return done(admit(seed, JsonTrees.string(a.object(), "spec", "seedName")));
+            return withObject(
+                    a,
+                    Bastion.class,
+                    bastion -> done(admit(
+                            seed, bastion.spec() == null ? null : bastion.spec().seedName())));
         }
         if (resource.equals(CSRS)) {
             return done(
@@ -213,23 +234,26 @@ public final class SeedRestriction implements ValidatingPlugin {
                             ? Verdict.internal(notFound(SHOOTS, a.name()))
                             : admit(
                                     seed,
-                                    JsonTrees.string(shoot.get(), "spec", "seedName"),
-                                    JsonTrees.string(shoot.get(), "status", "seedName")));
+                                    seedName(shoot.get()),
+                                    shoot.get().status() == null
+                                            ? null
+                                            : shoot.get().status().seedName()));
         }
         return done(Verdict.badRequest("unexpected resource: \"" + resource + "\""));
     }
 
     private Future<Verdict> backupBucket(String seed, Attributes a) {
         if (a.operation() == Operation.CREATE) {
-            return done(admit(seed, JsonTrees.string(a.object(), "spec", "seedName")));
+            return withObject(a, BackupBucket.class, bucket -> done(admit(seed, seedName(bucket))));
         }
         if (a.operation() == Operation.DELETE) {
             // A BackupBucket of a seed is named after the Seed's UID.
-            return lookup.get(SEEDS, "", seed).map(found -> {
+            return lookup.get(Seed.class, SEEDS, "", seed).map(found -> {
                 if (found.isEmpty()) {
                     return Verdict.internal(notFound(SEEDS, seed));
                 }
-                return JsonTrees.string(found.get(), "metadata", "uid").equals(a.name())
+                ObjectMeta meta = found.get().metadata();
+                return text(meta == null ? null : meta.uid()).equals(a.name())
                         ? Verdict.ALLOWED
                         : Verdict.forbidden("cannot delete unrelated BackupBucket");
             });
@@ -238,54 +262,53 @@ public final class SeedRestriction implements ValidatingPlugin {
     }
 
     private Future<Verdict> backupEntry(String seed, Attributes a) {
-        ObjectNode entry = a.object();
-        Verdict own = admit(seed, JsonTrees.string(entry, "spec", "seedName"));
-        if (!own.allowed()) {
-            return done(own);
-        }
-        if (a.name().startsWith(BACKUP_SOURCE_PREFIX)) {
-            return sourceBackupEntry(a);
-        }
-        String bucket = JsonTrees.string(entry, "spec", "bucketName");
-        return lookup.get(BACKUP_BUCKETS, "", bucket)
-                .map(found -> found.isEmpty()
-                        ? Verdict.internal(notFound(BACKUP_BUCKETS, bucket))
-                        : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
+        return withObject(a, BackupEntry.class, entry -> {
+            BackupEntrySpec spec = entry.spec();
+            Verdict own = admit(seed, spec == null ? null : spec.seedName());
+            if (!own.allowed()) {
+                return done(own);
+            }
+            if (a.name().startsWith(BACKUP_SOURCE_PREFIX)) {
+                return sourceBackupEntry(a, entry);
+            }
+            String bucket = spec == null ? "" : text(spec.bucketName());
+            return lookup.get(BackupBucket.class, BACKUP_BUCKETS, "", bucket)
+                    .map(found -> found.isEmpty()
+                            ? Verdict.internal(notFound(BACKUP_BUCKETS, bucket))
+                            : admit(seed, seedName(found.get())));
+        });
     }
 
     /** {@code source-*} entries only while the owning shoot is being restored, and equal to the original. */
-    private Future<Verdict> sourceBackupEntry(Attributes a) {
-        String shootName = "";
-        for (JsonNode owner : a.object().path("metadata").path("ownerReferences")) {
-            if ("Shoot".equals(owner.path("kind").asText())) {
-                shootName = owner.path("name").asText();
-                break;
-            }
-        }
-        String shoot = shootName;
+    private Future<Verdict> sourceBackupEntry(Attributes a, BackupEntry entry) {
+        String shoot = shootOwner(entry.metadata());
         return shoot(a.namespace(), shoot).compose(found -> {
             if (found.isEmpty()) {
                 return done(Verdict.internal(notFound(SHOOTS, shoot)));
             }
-            JsonNode lastOperation = found.get().path("status").path("lastOperation");
-            if (!"Restore".equals(lastOperation.path("type").asText())
-                    || !"Processing".equals(lastOperation.path("state").asText())) {
+            LastOperation lastOperation =
+                    found.get().status() == null ? null : found.get().status().lastOperation();
+            if (lastOperation == null
+                    || !"Restore".equals(lastOperation.type())
+                    || !"Processing".equals(lastOperation.state())) {
                 return done(Verdict.forbidden("creation of source BackupEntry is only allowed during shoot Restore "
                         + "operation (shoot: " + shoot + ")"));
             }
             String original = a.name().startsWith(BACKUP_SOURCE_PREFIX + "-")
                     ? a.name().substring(BACKUP_SOURCE_PREFIX.length() + 1)
                     : a.name();
-            return lookup.get(BACKUP_ENTRIES, a.namespace(), original).map(entry -> {
-                if (entry.isEmpty()) {
-                    return Verdict.forbidden("could not find original BackupEntry " + original + ": "
-                            + notFound(BACKUP_ENTRIES, original));
-                }
-                return a.object().path("spec").equals(entry.get().path("spec"))
-                        ? Verdict.ALLOWED
-                        : Verdict.forbidden("specification of source BackupEntry must equal specification of "
-                                + "original BackupEntry " + original);
-            });
+            return lookup.get(BackupEntry.class, BACKUP_ENTRIES, a.namespace(), original)
+                    .map(originalEntry -> {
+                        if (originalEntry.isEmpty()) {
+                            return Verdict.forbidden("could not find original BackupEntry " + original + ": "
+                                    + notFound(BACKUP_ENTRIES, original));
+                        }
+                        // Go's Semantic.DeepEqual of the specs: members left out equal members set to null
+                        return Objects.equals(entry.spec(), originalEntry.get().spec())
+                                ? Verdict.ALLOWED
+                                : Verdict.forbidden("specification of source BackupEntry must equal specification of "
+                                        + "original BackupEntry " + original);
+                    });
         });
     }
 
@@ -346,10 +369,10 @@ public final class SeedRestriction implements ValidatingPlugin {
         String name = a.name();
         if (name.startsWith(GENERATED_BUCKET_PREFIX)) {
             String bucket = name.substring(GENERATED_BUCKET_PREFIX.length());
-            return lookup.get(BACKUP_BUCKETS, "", bucket)
+            return lookup.get(BackupBucket.class, BACKUP_BUCKETS, "", bucket)
                     .map(found -> found.isEmpty()
                             ? Verdict.forbidden(notFound(BACKUP_BUCKETS, bucket))
-                            : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
+                            : admit(seed, seedName(found.get())));
         }
         for (String suffix : SHOOT_PROJECT_SECRET_SUFFIXES) {
             if (name.endsWith("." + suffix)) {
@@ -357,39 +380,40 @@ public final class SeedRestriction implements ValidatingPlugin {
             }
         }
         if (SHOOT_ISSUER_NAMESPACE.equals(a.namespace())) {
-            return shootIssuerSecret(seed, a.object());
+            return withObject(a, Secret.class, secret -> shootIssuerSecret(seed, secret));
         }
         if (name.startsWith(BootstrapTokens.TOKEN_SECRET_PREFIX) && KUBE_SYSTEM.equals(a.namespace())) {
-            return bootstrapTokenSecret(seed, a.object());
+            return withObject(a, Secret.class, secret -> bootstrapTokenSecret(seed, secret));
         }
         return managedSeedBackupSecret(seed, a);
     }
 
-    private Future<Verdict> shootIssuerSecret(String seed, ObjectNode secret) {
-        JsonNode labels = secret.path("metadata").path("labels");
+    private Future<Verdict> shootIssuerSecret(String seed, Secret secret) {
+        Map<String, String> labels =
+                secret.metadata() == null || secret.metadata().labels() == null
+                        ? Map.of()
+                        : secret.metadata().labels();
         for (String label : new String[] {
             "shoot.gardener.cloud/name", "shoot.gardener.cloud/namespace", "discovery.gardener.cloud/public"
         }) {
-            if (!labels.has(label)) {
+            if (!labels.containsKey(label)) {
                 return done(Verdict.invalid("label \"" + label + "\" is missing"));
             }
         }
-        if (!"shoot-service-account-issuer"
-                .equals(labels.path("discovery.gardener.cloud/public").asText())) {
+        if (!"shoot-service-account-issuer".equals(labels.get("discovery.gardener.cloud/public"))) {
             return done(Verdict.invalid("label \"discovery.gardener.cloud/public\" value must be set to "
                     + "\"shoot-service-account-issuer\""));
         }
-        String shootName = labels.path("shoot.gardener.cloud/name").asText();
-        return shoot(labels.path("shoot.gardener.cloud/namespace").asText(), shootName)
+        String shootName = text(labels.get("shoot.gardener.cloud/name"));
+        return shoot(text(labels.get("shoot.gardener.cloud/namespace")), shootName)
                 .map(found -> found.isEmpty()
                         ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                        : admit(seed, JsonTrees.string(found.get(), "spec", "seedName")));
+                        : admit(seed, seedName(found.get())));
     }
 
-    private Future<Verdict> bootstrapTokenSecret(String seed, ObjectNode secret) {
-        if (!"bootstrap.kubernetes.io/token".equals(secret.path("type").asText())) {
-            return done(Verdict.invalid(
-                    "unexpected secret type: \"" + secret.path("type").asText() + "\""));
+    private Future<Verdict> bootstrapTokenSecret(String seed, Secret secret) {
+        if (!"bootstrap.kubernetes.io/token".equals(secret.type())) {
+            return done(Verdict.invalid("unexpected secret type: \"" + text(secret.type()) + "\""));
         }
         SecretData data = new SecretData(secret);
         for (String usage : new String[] {"usage-bootstrap-authentication", "usage-bootstrap-signing"}) {
@@ -424,34 +448,36 @@ public final class SeedRestriction implements ValidatingPlugin {
 
     /** Backup credentials a ManagedSeed's seed template names, for a ManagedSeed whose shoot runs on this seed. */
     private Future<Verdict> managedSeedBackupSecret(String seed, Attributes a) {
-        return lookup.list(MANAGED_SEEDS, "").compose(managedSeeds -> checkManagedSeeds(seed, a, managedSeeds, 0));
+        return lookup.list(ManagedSeed.class, MANAGED_SEEDS, "")
+                .compose(managedSeeds -> checkManagedSeeds(seed, a, managedSeeds, 0));
     }
 
-    private Future<Verdict> checkManagedSeeds(String seed, Attributes a, List<ObjectNode> managedSeeds, int index) {
+    private Future<Verdict> checkManagedSeeds(String seed, Attributes a, List<ManagedSeed> managedSeeds, int index) {
         if (index == managedSeeds.size()) {
             return done(notOwn(seed));
         }
-        ObjectNode managedSeed = managedSeeds.get(index);
-        String namespace = JsonTrees.string(managedSeed, "metadata", "namespace");
-        String shootName = JsonTrees.string(managedSeed, "spec", "shoot", "name");
-        return shoot(namespace, shootName).compose(shoot -> {
+        ManagedSeed managedSeed = managedSeeds.get(index);
+        ObjectMeta meta = managedSeed.metadata();
+        String shootName = shootName(managedSeed);
+        return shoot(meta == null ? "" : text(meta.namespace()), shootName).compose(shoot -> {
             if (shoot.isEmpty()) {
                 return done(Verdict.internal(notFound(SHOOTS, shootName)));
             }
-            if (!admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")).allowed()) {
+            if (!admit(seed, seedName(shoot.get())).allowed()) {
                 return checkManagedSeeds(seed, a, managedSeeds, index + 1);
             }
-            JsonNode seedSpec = managedSeed
-                    .path("spec")
-                    .path("gardenlet")
-                    .path("config")
-                    .path("seedConfig")
-                    .path("spec");
-            if (!seedSpec.isObject()) {
-                return done(Verdict.internal("seed template is nil for ManagedSeed \""
-                        + JsonTrees.string(managedSeed, "metadata", "name") + "\""));
+            // The gardenlet configuration is a raw extension (JSON in the model too). Go's
+            // ExtractSeedTemplateAndGardenletConfig: no template only without a seedConfig.
+            GardenletConfig gardenlet =
+                    managedSeed.spec() == null ? null : managedSeed.spec().gardenlet();
+            JsonNode seedConfig = gardenlet == null || gardenlet.config() == null
+                    ? MissingNode.getInstance()
+                    : gardenlet.config().path("seedConfig");
+            if (!seedConfig.isObject()) {
+                return done(Verdict.internal(
+                        "seed template is nil for ManagedSeed \"" + (meta == null ? "" : text(meta.name())) + "\""));
             }
-            JsonNode ref = seedSpec.path("backup").path("credentialsRef");
+            JsonNode ref = seedConfig.path("spec").path("backup").path("credentialsRef");
             if ("v1".equals(ref.path("apiVersion").asText())
                     && "Secret".equals(ref.path("kind").asText())
                     && a.namespace().equals(ref.path("namespace").asText())
@@ -469,22 +495,23 @@ public final class SeedRestriction implements ValidatingPlugin {
         }
         // The parent gardenlet (whose seed runs the ManagedSeed's shoot) deletes the Seed of a ManagedSeed
         // that is being deleted.
-        return lookup.get(MANAGED_SEEDS, GARDEN, a.name()).compose(managedSeed -> {
+        return lookup.get(ManagedSeed.class, MANAGED_SEEDS, GARDEN, a.name()).compose(managedSeed -> {
             if (managedSeed.isEmpty()) {
                 return done(own);
             }
-            if (!managedSeed.get().path("metadata").hasNonNull("deletionTimestamp")) {
+            ObjectMeta meta = managedSeed.get().metadata();
+            if (meta == null || meta.deletionTimestamp() == null) {
                 return done(Verdict.forbidden(
                         "object can only be deleted if corresponding ManagedSeed has a deletion timestamp"));
             }
-            String shootName = JsonTrees.string(managedSeed.get(), "spec", "shoot", "name");
-            if (shootName.isEmpty()) {
+            if (managedSeed.get().spec() == null || managedSeed.get().spec().shoot() == null) {
                 return done(own);
             }
+            String shootName = shootName(managedSeed.get());
             return shoot(GARDEN, shootName)
                     .map(shoot -> shoot.isEmpty()
                             ? Verdict.internal(notFound(SHOOTS, shootName))
-                            : admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")));
+                            : admit(seed, seedName(shoot.get())));
         });
     }
 
@@ -502,23 +529,23 @@ public final class SeedRestriction implements ValidatingPlugin {
     }
 
     private Future<Verdict> managedSeedNotYetBootstrapped(String seed, String namespace, String name) {
-        return lookup.get(MANAGED_SEEDS, namespace, name).compose(managedSeed -> {
+        return lookup.get(ManagedSeed.class, MANAGED_SEEDS, namespace, name).compose(managedSeed -> {
             if (managedSeed.isEmpty()) {
                 return done(Verdict.forbidden(notFound(MANAGED_SEEDS, name)));
             }
-            String shootName = JsonTrees.string(managedSeed.get(), "spec", "shoot", "name");
+            String shootName = shootName(managedSeed.get());
             return shoot(namespace, shootName).compose(shoot -> {
                 if (shoot.isEmpty()) {
                     return done(Verdict.internal(notFound(SHOOTS, shootName)));
                 }
-                Verdict own = admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName"));
+                Verdict own = admit(seed, seedName(shoot.get()));
                 if (!own.allowed()) {
                     return done(own);
                 }
-                return lookup.get(SEEDS, "", name)
+                return lookup.get(Seed.class, SEEDS, "", name)
                         .map(existing -> existing.isEmpty()
                                         || certificateExpired(existing.get())
-                                        || renewRequested(managedSeed.get())
+                                        || renewRequested(managedSeed.get().metadata())
                                 ? Verdict.ALLOWED
                                 : Verdict.badRequest(
                                         "managed seed " + namespace + "/" + name + " is already bootstrapped"));
@@ -531,15 +558,16 @@ public final class SeedRestriction implements ValidatingPlugin {
             return done(Verdict.forbidden(
                     "gardenlet " + namespace + "/" + name + " does not belong to seed \"" + seed + "\""));
         }
-        return lookup.get(GARDENLETS, namespace, name).compose(gardenlet -> {
+        return lookup.get(Gardenlet.class, GARDENLETS, namespace, name).compose(gardenlet -> {
             if (gardenlet.isEmpty()) {
                 return done(Verdict.forbidden(notFound(GARDENLETS, name)));
             }
-            return lookup.get(SEEDS, "", name).map(existing -> {
+            return lookup.get(Seed.class, SEEDS, "", name).map(existing -> {
                 if (existing.isEmpty()) {
                     return Verdict.forbidden(notFound(SEEDS, name));
                 }
-                return certificateExpired(existing.get()) || renewRequested(gardenlet.get())
+                return certificateExpired(existing.get())
+                                || renewRequested(gardenlet.get().metadata())
                         ? Verdict.ALLOWED
                         : Verdict.badRequest("gardenlet " + namespace + "/" + name + " is already bootstrapped");
             });
@@ -550,25 +578,61 @@ public final class SeedRestriction implements ValidatingPlugin {
         return shoot(namespace, shootName)
                 .map(shoot -> shoot.isEmpty()
                         ? Verdict.forbidden(notFound(SHOOTS, shootName))
-                        : admit(seed, JsonTrees.string(shoot.get(), "spec", "seedName")));
+                        : admit(seed, seedName(shoot.get())));
     }
 
-    private Future<Optional<ObjectNode>> shoot(String namespace, String name) {
-        return lookup.get(SHOOTS, namespace, name);
+    private Future<Optional<Shoot>> shoot(String namespace, String name) {
+        return lookup.get(Shoot.class, SHOOTS, namespace, name);
     }
 
-    private boolean certificateExpired(ObjectNode seed) {
-        String expiration = JsonTrees.string(seed, "status", "clientCertificateExpirationTimestamp");
+    /**
+     * The request's object as a record for {@code check}; a body that does not decode is the 400 Go's webhook answers
+     * when its decoder fails.
+     */
+    private static <T> Future<Verdict> withObject(Attributes a, Class<T> type, Function<T, Future<Verdict>> check) {
+        T object;
         try {
-            return !expiration.isEmpty() && Instant.parse(expiration).isBefore(clock.instant());
-        } catch (DateTimeParseException e) {
-            return false;
+            object = a.object(type);
+        } catch (DecodeException e) {
+            return done(Verdict.badRequest(e.getMessage()));
         }
+        return check.apply(object);
     }
 
-    private static boolean renewRequested(ObjectNode object) {
-        return "renew-kubeconfig"
-                .equals(JsonTrees.string(object, "metadata", "annotations", "gardener.cloud/operation"));
+    private static String seedName(Shoot shoot) {
+        return shoot.spec() == null ? null : shoot.spec().seedName();
+    }
+
+    private static String seedName(BackupBucket bucket) {
+        return bucket.spec() == null ? null : bucket.spec().seedName();
+    }
+
+    /** The name of the Shoot a ManagedSeed manages, empty without one. */
+    private static String shootName(ManagedSeed managedSeed) {
+        return managedSeed.spec() == null || managedSeed.spec().shoot() == null
+                ? ""
+                : text(managedSeed.spec().shoot().name());
+    }
+
+    /** {@code GetShootNameFromOwnerReferences}: the name of the first owner of kind Shoot, else empty. */
+    private static String shootOwner(ObjectMeta meta) {
+        for (OwnerReference owner : meta == null ? List.<OwnerReference>of() : list(meta.ownerReferences())) {
+            if ("Shoot".equals(owner.kind())) {
+                return text(owner.name());
+            }
+        }
+        return "";
+    }
+
+    private boolean certificateExpired(Seed seed) {
+        Time expiration = seed.status() == null ? null : seed.status().clientCertificateExpirationTimestamp();
+        return expiration != null && expiration.instant().isBefore(clock.instant());
+    }
+
+    private static boolean renewRequested(ObjectMeta meta) {
+        return meta != null
+                && meta.annotations() != null
+                && "renew-kubeconfig".equals(meta.annotations().get("gardener.cloud/operation"));
     }
 
     /** Allowed when one of the object's seed names is the client's seed. */

@@ -1,16 +1,23 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.quotavalidator;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.core.v1beta1.Quota;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Volume;
 import cloud.gardener.apiserver.api.core.v1beta1.VolumeType;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,12 +48,12 @@ final class QuotaUsage {
     }
 
     /** The metrics of the quota the shoot would exceed, in Gardener's order. */
-    Future<List<String>> exceeded(JsonNode shoot, Quota quota) {
+    Future<List<String>> exceeded(Shoot shoot, Quota quota) {
         return chargedShoots(quota).compose(others -> {
-            List<JsonNode> all = new ArrayList<>(others);
+            List<Shoot> all = new ArrayList<>(others);
             all.add(shoot);
             Future<Map<String, Quantity>> sum = Future.succeededFuture(new HashMap<>());
-            for (JsonNode s : all) {
+            for (Shoot s : all) {
                 sum = sum.compose(total -> resources(s).map(res -> {
                     res.forEach((k, v) -> total.merge(k, v, Quantity::add));
                     return total;
@@ -70,7 +77,7 @@ final class QuotaUsage {
     }
 
     /** {@code findShootsReferQuota}. */
-    private Future<List<JsonNode>> chargedShoots(Quota quota) {
+    private Future<List<Shoot>> chargedShoots(Quota quota) {
         ObjectReference scope = quota.spec() == null ? null : quota.spec().scope();
         String scopeGvk = scope == null
                 ? ""
@@ -109,27 +116,24 @@ final class QuotaUsage {
                                     secretBindings.computeIfAbsent(b.metadata().namespace(), k -> new HashSet<>());
                                 }
                             }
-                            Future<List<JsonNode>> result = Future.succeededFuture(new ArrayList<>());
+                            Future<List<Shoot>> result = Future.succeededFuture(new ArrayList<>());
                             for (String ns : secretBindings.keySet()) {
-                                result = result.compose(acc -> lookup.list(GardenObjects.SHOOTS, ns)
+                                result = result.compose(acc -> lookup.list(Shoot.class, GardenObjects.SHOOTS, ns)
                                         .map(shoots -> {
-                                            for (JsonNode s : shoots) {
+                                            for (Shoot s : shoots) {
                                                 if (namespace.equals(ns)
-                                                        && name.equals(s.path("metadata")
-                                                                .path("name")
-                                                                .asText())) {
+                                                        && name.equals(text(
+                                                                s.metadata().name()))) {
                                                     continue;
                                                 }
-                                                if (secretBindings
-                                                                .get(ns)
-                                                                .contains(s.path("spec")
-                                                                        .path("secretBindingName")
-                                                                        .asText(""))
+                                                ShootSpec spec = s.spec();
+                                                if (spec == null) {
+                                                    continue;
+                                                }
+                                                if (secretBindings.get(ns).contains(text(spec.secretBindingName()))
                                                         || credentialsBindings
                                                                 .get(ns)
-                                                                .contains(s.path("spec")
-                                                                        .path("credentialsBindingName")
-                                                                        .asText(""))) {
+                                                                .contains(text(spec.credentialsBindingName()))) {
                                                     acc.add(s);
                                                 }
                                             }
@@ -148,38 +152,43 @@ final class QuotaUsage {
     }
 
     /** {@code getShootResources}: the workers at their maximum, their volumes by class, and the load balancers. */
-    private Future<Map<String, Quantity>> resources(JsonNode shoot) {
-        String shootNamespace = shoot.path("metadata").path("namespace").asText(namespace);
+    private Future<Map<String, Quantity>> resources(Shoot shoot) {
+        String shootNamespace = shoot.metadata() == null || shoot.metadata().namespace() == null
+                ? namespace
+                : shoot.metadata().namespace();
         return garden.cloudProfileSpec(shoot, shootNamespace, "could not find referenced cloud profile: ")
                 .recover(e -> Future.failedFuture(ApiException.internal(e.getMessage())))
                 .compose(spec -> {
-                    if (spec.isEmpty()) {
+                    // Empty also for a NamespacedCloudProfile without status, which Go prices against the zero
+                    // status spec (GetCloudProfileSpec answers nil only when the shoot names no profile).
+                    if (spec.isEmpty() && GardenObjects.cloudProfileReference(shoot) == null) {
                         return Future.failedFuture(
                                 ApiException.internal("no cloudprofile reference has been provided"));
                     }
                     try {
-                        return Future.succeededFuture(resources(shoot, spec.get()));
+                        return Future.succeededFuture(resources(shoot, spec.orElse(null)));
                     } catch (IllegalArgumentException e) {
                         return Future.failedFuture(ApiException.internal(e.getMessage()));
                     }
                 });
     }
 
-    static Map<String, Quantity> resources(JsonNode shoot, CloudProfileSpec profile) {
+    /** The resources of the shoot priced from {@code profile} (null: Go's zero spec, no types at all). */
+    static Map<String, Quantity> resources(Shoot shoot, CloudProfileSpec profile) {
         Map<String, Quantity> res = new HashMap<>();
-        List<MachineType> machineTypes = profile.machineTypes() == null ? List.of() : profile.machineTypes();
-        List<VolumeType> volumeTypes = profile.volumeTypes() == null ? List.of() : profile.volumeTypes();
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
-            String typeName = worker.path("machine").path("type").asText("");
+        List<MachineType> machineTypes = profile == null ? List.of() : list(profile.machineTypes());
+        List<VolumeType> volumeTypes = profile == null ? List.of() : list(profile.volumeTypes());
+        for (Worker worker : ShootTrees.workers(shoot.spec())) {
+            String typeName = ShootQuotaValidatorPlugin.machineType(worker);
             MachineType type = machineTypes.stream()
-                    .filter(t -> t.name().equals(typeName))
+                    .filter(t -> typeName.equals(text(t.name())))
                     .findFirst()
                     .orElseThrow(() ->
                             new IllegalArgumentException("machineType " + typeName + " not found in CloudProfile"));
-            JsonNode volume = worker.path("volume");
-            String volumeSize = volume.isObject() ? volume.path("size").asText("") : null;
-            String volumeTypeName = volume.isObject() ? volume.path("type").asText(null) : null;
-            if (!volume.isObject() && type.storage() != null && type.storage().size() != null) {
+            Volume volume = worker.volume();
+            String volumeSize = volume != null ? text(volume.size()) : null;
+            String volumeTypeName = volume != null ? volume.type() : null;
+            if (volume == null && type.storage() != null && type.storage().size() != null) {
                 volumeSize = type.storage().size().toString();
                 volumeTypeName = type.storage().type();
             }
@@ -189,7 +198,7 @@ final class QuotaUsage {
                     volumeClass = Objects.toString(type.storage().classValue(), "");
                 } else {
                     for (VolumeType v : volumeTypes) {
-                        if (v.name().equals(volumeTypeName)) {
+                        if (volumeTypeName != null && volumeTypeName.equals(text(v.name()))) {
                             volumeClass = Objects.toString(v.classValue(), "");
                             break;
                         }
@@ -199,7 +208,7 @@ final class QuotaUsage {
             if (volumeClass == null) {
                 throw new IllegalArgumentException("VolumeType " + typeName + " not found in CloudProfile");
             }
-            int maximum = worker.path("maximum").asInt(0);
+            int maximum = worker.maximum();
             add(res, "cpu", times(type.cpu(), maximum));
             add(res, "gpu", times(type.gpu(), maximum));
             add(res, "memory", times(type.memory(), maximum));

@@ -1,5 +1,8 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.quotavalidator;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.ObjectLookup;
@@ -8,17 +11,21 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
+import cloud.gardener.apiserver.api.core.v1beta1.Addons;
 import cloud.gardener.apiserver.api.core.v1beta1.Quota;
 import cloud.gardener.apiserver.api.core.v1beta1.SecretBinding;
+import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
+import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.Worker;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
+import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -55,19 +62,20 @@ public final class ShootQuotaValidatorPlugin extends BasePlugin implements Valid
                 || a.object() == null) {
             return Future.succeededFuture();
         }
-        JsonNode shoot = a.object();
-        if (shoot.path("metadata").hasNonNull("deletionTimestamp")) {
+        Shoot shoot = a.object(Shoot.class);
+        if (shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null) {
             return Future.succeededFuture();
         }
         boolean checkQuota = a.operation() == Operation.CREATE;
         boolean checkLifetime = false;
         if (a.operation() == Operation.UPDATE && a.oldObject() != null) {
-            checkQuota = quotaVerificationNeeded(shoot, a.oldObject());
-            checkLifetime = lifetimeVerificationNeeded(shoot, a.oldObject());
+            Shoot old = a.oldObject(Shoot.class);
+            checkQuota = quotaVerificationNeeded(shoot, old);
+            checkLifetime = lifetimeVerificationNeeded(shoot, old);
         }
         boolean quota = checkQuota;
         boolean lifetime = checkLifetime;
-        return quotaReferences(shoot, a.namespace()).compose(refs -> {
+        return quotaReferences(shoot.spec(), a.namespace()).compose(refs -> {
             Future<Integer> chain = Future.succeededFuture(null);
             for (ObjectReference ref : refs) {
                 chain = chain.compose(maxLifetime -> objects.get(
@@ -105,17 +113,17 @@ public final class ShootQuotaValidatorPlugin extends BasePlugin implements Valid
     }
 
     /** The planned expiration may be at most the shortest quota lifetime from now. */
-    private Future<Void> expiration(Attributes a, JsonNode shoot, boolean checkLifetime, Integer maxLifetimeDays) {
-        JsonNode planned = shoot.path("metadata").path("annotations").path(EXPIRATION);
-        if (!checkLifetime || !planned.isTextual() || maxLifetimeDays == null) {
+    private Future<Void> expiration(Attributes a, Shoot shoot, boolean checkLifetime, Integer maxLifetimeDays) {
+        String planned = expiration(shoot);
+        if (!checkLifetime || planned == null || maxLifetimeDays == null) {
             return Future.succeededFuture();
         }
         Instant plannedTime;
         try {
-            plannedTime = java.time.OffsetDateTime.parse(planned.asText()).toInstant();
+            plannedTime = java.time.OffsetDateTime.parse(planned).toInstant();
         } catch (DateTimeParseException e) {
             return Future.failedFuture(ApiException.internal(
-                    "parsing time \"" + planned.asText() + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse"));
+                    "parsing time \"" + planned + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse"));
         }
         Instant max = clock.instant().plusSeconds(maxLifetimeDays * 24L * 3600L);
         if (plannedTime.isAfter(max)) {
@@ -127,57 +135,67 @@ public final class ShootQuotaValidatorPlugin extends BasePlugin implements Valid
         return Future.succeededFuture();
     }
 
-    /** The quotas of the shoot's SecretBinding, else of its CredentialsBinding. */
-    private Future<List<ObjectReference>> quotaReferences(JsonNode shoot, String namespace) {
-        JsonNode sb = shoot.path("spec").path("secretBindingName");
-        JsonNode cb = shoot.path("spec").path("credentialsBindingName");
-        if (sb.isTextual()) {
-            return objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, sb.asText())
+    /** The quotas of the shoot's SecretBinding, else of its CredentialsBinding (Go: the names are pointers). */
+    private Future<List<ObjectReference>> quotaReferences(ShootSpec spec, String namespace) {
+        String sb = spec == null ? null : spec.secretBindingName();
+        String cb = spec == null ? null : spec.credentialsBindingName();
+        if (sb != null) {
+            return objects.get(SecretBinding.class, GardenObjects.SECRET_BINDINGS, namespace, sb)
                     .compose(found -> found.isEmpty()
-                            ? Future.failedFuture(ApiException.internal(
-                                    "secretbinding.core.gardener.cloud \"" + sb.asText() + "\" not found"))
+                            ? Future.failedFuture(
+                                    ApiException.internal("secretbinding.core.gardener.cloud \"" + sb + "\" not found"))
                             : Future.succeededFuture(list(found.get().quotas())));
         }
-        if (cb.isTextual()) {
-            return objects.get(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, namespace, cb.asText())
+        if (cb != null) {
+            return objects.get(CredentialsBinding.class, GardenObjects.CREDENTIALS_BINDINGS, namespace, cb)
                     .compose(found -> found.isEmpty()
                             ? Future.failedFuture(ApiException.internal(
-                                    "credentialsbinding.security.gardener.cloud \"" + cb.asText() + "\" not found"))
+                                    "credentialsbinding.security.gardener.cloud \"" + cb + "\" not found"))
                             : Future.succeededFuture(list(found.get().quotas())));
         }
         return Future.succeededFuture(List.of());
     }
 
-    /** {@code lifetimeVerificationNeeded}: the expiration annotation differs from the old one (or old creation time). */
-    static boolean lifetimeVerificationNeeded(JsonNode shoot, JsonNode old) {
-        JsonNode oldAnnotation = old.path("metadata").path("annotations").path(EXPIRATION);
-        String oldLifetime = oldAnnotation.isTextual()
-                ? oldAnnotation.asText()
-                : "creation:" + old.path("metadata").path("creationTimestamp").asText("");
-        return !oldLifetime.equals(
-                shoot.path("metadata").path("annotations").path(EXPIRATION).asText(""));
+    /**
+     * {@code lifetimeVerificationNeeded}: the expiration annotation differs from the old one (or, without one, from
+     * the old creation time, which no annotation value equals here).
+     */
+    static boolean lifetimeVerificationNeeded(Shoot shoot, Shoot old) {
+        String oldAnnotation = expiration(old);
+        String oldLifetime = oldAnnotation != null
+                ? oldAnnotation
+                : "creation:"
+                        + (old.metadata() == null
+                                ? ""
+                                : Objects.toString(old.metadata().creationTimestamp(), ""));
+        return !oldLifetime.equals(text(expiration(shoot)));
     }
 
-    /** {@code quotaVerificationNeeded}: nginx-ingress turned on, or a worker new or changed in type, maximum or volume. */
-    static boolean quotaVerificationNeeded(JsonNode shoot, JsonNode old) {
+    /** The shoot's expiration-timestamp annotation, null when it has none. */
+    private static String expiration(Shoot shoot) {
+        ObjectMeta meta = shoot.metadata();
+        return meta == null || meta.annotations() == null
+                ? null
+                : meta.annotations().get(EXPIRATION);
+    }
+
+    /**
+     * {@code quotaVerificationNeeded}: nginx-ingress turned on, or a worker new or changed in type, maximum or volume
+     * (Go's semantic equality of the volumes: an absent volume equals a null one).
+     */
+    static boolean quotaVerificationNeeded(Shoot shoot, Shoot old) {
         if (!nginxIngress(old) && nginxIngress(shoot)) {
             return true;
         }
-        for (JsonNode worker : shoot.path("spec").path("provider").path("workers")) {
+        List<Worker> oldWorkers = ShootTrees.workers(old.spec());
+        for (Worker worker : ShootTrees.workers(shoot.spec())) {
             boolean oldHasWorker = false;
-            for (JsonNode oldWorker : old.path("spec").path("provider").path("workers")) {
-                if (worker.path("name").asText("").equals(oldWorker.path("name").asText(""))) {
+            for (Worker oldWorker : oldWorkers) {
+                if (text(worker.name()).equals(text(oldWorker.name()))) {
                     oldHasWorker = true;
-                    if (!worker.path("machine")
-                                    .path("type")
-                                    .asText("")
-                                    .equals(oldWorker
-                                            .path("machine")
-                                            .path("type")
-                                            .asText(""))
-                            || worker.path("maximum").asInt(0)
-                                    != oldWorker.path("maximum").asInt(0)
-                            || !Objects.equals(worker.get("volume"), oldWorker.get("volume"))) {
+                    if (!machineType(worker).equals(machineType(oldWorker))
+                            || worker.maximum() != oldWorker.maximum()
+                            || !Objects.equals(worker.volume(), oldWorker.volume())) {
                         return true;
                     }
                 }
@@ -189,19 +207,17 @@ public final class ShootQuotaValidatorPlugin extends BasePlugin implements Valid
         return false;
     }
 
-    static boolean nginxIngress(JsonNode shoot) {
-        return shoot.path("spec")
-                .path("addons")
-                .path("nginxIngress")
-                .path("enabled")
-                .asBoolean(false);
+    /** A worker's machine type, empty where Go sees the zero value. */
+    static String machineType(Worker worker) {
+        return worker.machine() == null ? "" : text(worker.machine().type());
     }
 
-    private static <T> List<T> list(List<T> items) {
-        return items == null ? List.of() : new ArrayList<>(items);
-    }
-
-    private static String text(String s) {
-        return s == null ? "" : s;
+    /** {@code helper.NginxIngressEnabled}. */
+    static boolean nginxIngress(Shoot shoot) {
+        Addons addons = shoot.spec() == null ? null : shoot.spec().addons();
+        return addons != null
+                && addons.nginxIngress() != null
+                && addons.nginxIngress().addon() != null
+                && addons.nginxIngress().addon().enabled();
     }
 }
