@@ -9,12 +9,12 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
+import cloud.gardener.apiserver.testing.LoopExchange;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
@@ -91,10 +91,8 @@ class AuditFilterTest {
     }
 
     private int get(String path) throws Exception {
-        return client.request(HttpMethod.GET, server.actualPort(), "127.0.0.1", path)
-                .compose(req -> req.send())
-                .compose(resp -> resp.body().map(b -> resp))
-                .map(HttpClientResponse::statusCode)
+        return LoopExchange.send(client, HttpMethod.GET, server.actualPort(), "127.0.0.1", path)
+                .map(LoopExchange.Answer::status)
                 .toCompletionStage()
                 .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);

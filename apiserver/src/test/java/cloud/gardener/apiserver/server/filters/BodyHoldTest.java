@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server.filters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.testing.LoopExchange;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -70,15 +71,11 @@ class BodyHoldTest {
     @Test
     void http2GetsSetNoDrainTimer() throws Exception {
         for (int i = 0; i < 20; i++) {
-            String body = client.request(HttpMethod.GET, server.actualPort(), "127.0.0.1", "/")
-                    .compose(req -> req.send())
-                    .compose(resp -> {
-                        assertThat(resp.version()).isEqualTo(HttpVersion.HTTP_2);
-                        return resp.body();
-                    })
-                    .await(10, TimeUnit.SECONDS)
-                    .toString();
-            assertThat(body).isEqualTo("answered");
+            LoopExchange.Answer answer = LoopExchange.send(
+                            client, HttpMethod.GET, server.actualPort(), "127.0.0.1", "/")
+                    .await(10, TimeUnit.SECONDS);
+            assertThat(answer.version()).isEqualTo(HttpVersion.HTTP_2);
+            assertThat(answer.text()).isEqualTo("answered");
         }
         // a turn of each event loop later, still none
         Thread.sleep(100);

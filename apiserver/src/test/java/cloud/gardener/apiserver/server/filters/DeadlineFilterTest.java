@@ -2,11 +2,10 @@ package cloud.gardener.apiserver.server.filters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.testing.LoopExchange;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonObject;
@@ -59,17 +58,9 @@ class DeadlineFilterTest {
 
     private Future<Answer> get(String uri) {
         long start = System.nanoTime();
-        return client.request(HttpMethod.GET, server.actualPort(), "127.0.0.1", uri)
-                .compose(req -> req.send())
-                .compose(resp -> body(resp)
-                        .map(body -> new Answer(
-                                resp.statusCode(),
-                                body.toString(),
-                                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))));
-    }
-
-    private static Future<Buffer> body(HttpClientResponse resp) {
-        return resp.body();
+        return LoopExchange.send(client, HttpMethod.GET, server.actualPort(), "127.0.0.1", uri)
+                .map(answer -> new Answer(
+                        answer.status(), answer.text(), TimeUnit.NANOSECONDS.toMillis(answer.doneNanos() - start)));
     }
 
     private static void assertTimeoutStatus(Answer answer) {
