@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.model.GoStrings;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.LabelSelector;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
@@ -23,8 +24,8 @@ public final class ListQueries {
     private ListQueries() {}
 
     public static Resolved resolve(ResourceRequest req, ListOptions options) {
-        LabelSelector labels = LabelSelector.parse(nullToEmpty(options.labelSelector()));
-        FieldSelector fields = FieldSelector.parse(nullToEmpty(options.fieldSelector()));
+        LabelSelector labels = LabelSelector.parse(GoStrings.orEmpty(options.labelSelector()));
+        FieldSelector fields = FieldSelector.parse(GoStrings.orEmpty(options.fieldSelector()));
         fields.validate(FieldSelector.supportedFields(req.type()));
         String itemName = req.info().isResourceRequest() && req.info().parts().size() >= 2 ? req.name() : "";
         Predicate<ObjectNode> filter = obj -> (labels.isEmpty() || labels.matches(ObjectTrees.labels(obj)))
@@ -34,8 +35,8 @@ public final class ListQueries {
         Predicate<ObjectNode> storeFilter = hasSelector ? filter : null;
         ListSelection selection = hasSelector ? new ListSelection(labels, fields, itemName) : null;
         long limit = options.limit() == null ? 0 : Math.max(0, options.limit());
-        String rv = nullToEmpty(options.resourceVersion());
-        String match = nullToEmpty(options.resourceVersionMatch());
+        String rv = GoStrings.orEmpty(options.resourceVersion());
+        String match = GoStrings.orEmpty(options.resourceVersionMatch());
         ListQuery query;
         if (options.continueToken() != null && !options.continueToken().isEmpty()) {
             ContinueToken token = ContinueToken.decode(options.continueToken());
@@ -69,9 +70,5 @@ public final class ListQueries {
         } catch (NumberFormatException e) {
             throw ApiException.badRequest("invalid resource version: \"" + rv + "\"");
         }
-    }
-
-    private static String nullToEmpty(String s) {
-        return s == null ? "" : s;
     }
 }

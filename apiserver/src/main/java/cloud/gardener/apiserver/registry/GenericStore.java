@@ -781,7 +781,12 @@ public final class GenericStore {
             if (ctx.dryRun()) {
                 return Future.succeededFuture(new DeleteResult(old, true));
             }
-            return storage.delete(key, current.modRevision()).map(deleted -> new DeleteResult(decode(deleted), true));
+            // the deleted value is the one decoded as old (the delete compared its revision): old is the answer, at
+            // the delete's revision as upstream's Delete decodes it
+            return storage.delete(key, current.modRevision()).map(deleted -> {
+                ObjectTrees.meta(old).put("resourceVersion", Long.toString(deleted.modRevision()));
+                return new DeleteResult(old, true);
+            });
         }
         boolean finalizersChange = !new HashSet<>(finalizers).equals(new HashSet<>(existing));
         if (ObjectTrees.isDeleting(old)) {

@@ -262,46 +262,17 @@ public final class ModelForms {
             return model.cast(found.known().record());
         }
         Known closest = latest(model);
-        // an edited known tree (a mutating plugin's change): only what changed is decoded
-        T record = closest != null
-                ? ModelCodec.decodeChanged(obj, closest.tree(), model.cast(closest.record()))
-                : ModelCodec.decode(obj, model).value();
-        keep(new Known(
-                closest != null ? (ObjectNode) copySharing(obj, closest.tree()) : obj.deepCopy(), record, false));
-        return record;
-    }
-
-    /**
-     * A private copy of {@code tree} that shares the members equal to {@code known}'s with it (known trees are never
-     * changed): an edit of a large object copies the edited parts only.
-     */
-    private static JsonNode copySharing(JsonNode tree, JsonNode known) {
-        if (tree.equals(known)) {
-            return known;
+        if (closest == null) {
+            T record = ModelCodec.decode(obj, model).value();
+            keep(new Known(obj.deepCopy(), record, false));
+            return record;
         }
-        if (tree instanceof ObjectNode object && known instanceof ObjectNode knownObject) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            for (Map.Entry<String, JsonNode> member : object.properties()) {
-                JsonNode knownMember = knownObject.get(member.getKey());
-                copy.set(
-                        member.getKey(),
-                        knownMember == null
-                                ? member.getValue().deepCopy()
-                                : copySharing(member.getValue(), knownMember));
-            }
-            return copy;
-        }
-        if (tree instanceof ArrayNode array && known instanceof ArrayNode knownArray) {
-            ArrayNode copy = JsonNodeFactory.instance.arrayNode(array.size());
-            for (int i = 0; i < array.size(); i++) {
-                copy.add(
-                        i < knownArray.size()
-                                ? copySharing(array.get(i), knownArray.get(i))
-                                : array.get(i).deepCopy());
-            }
-            return copy;
-        }
-        return tree.deepCopy();
+        // an edited known tree (a mutating plugin's change): only what changed is decoded, and the memory's copy of
+        // the tree shares the unchanged members with the known one (known trees are never changed), in one walk
+        ModelCodec.Changed<T> changed =
+                ModelCodec.decodeChangedCopying(obj, closest.tree(), model.cast(closest.record()));
+        keep(new Known(changed.tree(), changed.value(), false));
+        return changed.value();
     }
 
     /** The most recently known tree of {@code model}, or null. */

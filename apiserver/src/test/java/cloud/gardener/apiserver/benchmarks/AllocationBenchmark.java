@@ -9,11 +9,11 @@ import cloud.gardener.apiserver.certs.Pem;
 import cloud.gardener.apiserver.endpoints.BodyKind;
 import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
+import cloud.gardener.apiserver.endpoints.ResourceRequests;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.endpoints.TypedDecoding;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
-import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ModelForms;
 import cloud.gardener.apiserver.registry.WriteContext;
@@ -328,21 +328,7 @@ public class AllocationBenchmark {
     private static byte[] create(GenericStore store, String namespace, byte[] body, boolean dryRun) throws Exception {
         String version = store.type().storageVersion();
         GroupVersionKind gvk = store.type().gvk(version);
-        RequestInfo info = new RequestInfo(
-                true,
-                "/",
-                "create",
-                "",
-                store.type().group(),
-                version,
-                namespace,
-                store.type().plural(),
-                "",
-                "",
-                List.of(store.type().plural()),
-                "",
-                "");
-        ResourceRequest req = new ResourceRequest(null, info, store.type(), version, store, ADMIN);
+        ResourceRequest req = ResourceRequests.create(store, version, namespace, ADMIN);
         RequestBodies.ParsedBody parsed = RequestBodies.parse(
                 body, BodyFormat.JSON, gvk.kind(), why -> ApiException.badRequest("unparsable body: " + why));
         ObjectNode obj = (ObjectNode) parsed.tree();

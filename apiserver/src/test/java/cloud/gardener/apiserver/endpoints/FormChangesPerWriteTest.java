@@ -8,7 +8,6 @@ import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.FormChanges;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
-import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ModelForms;
@@ -153,8 +152,6 @@ class FormChangesPerWriteTest {
     private ResourceRequest request(
             String group, String plural, String version, String namespace, String name, String verb) {
         GenericStore store = registry.store(group, plural).orElseThrow();
-        RequestInfo info = new RequestInfo(
-                true, "/", verb, "", group, version, namespace, plural, "", name, List.of(plural), "", "");
-        return new ResourceRequest(null, info, store.type(), version, store, ADMIN.user());
+        return ResourceRequests.of(store, version, verb, namespace, name, "", ADMIN.user());
     }
 }

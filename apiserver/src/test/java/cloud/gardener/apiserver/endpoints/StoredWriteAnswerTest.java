@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.admission.AuditAnnotations;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
-import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ModelForms;
@@ -221,8 +220,6 @@ class StoredWriteAnswerTest {
             String group, String plural, String version, String namespace, String name, String subresource) {
         GenericStore store = registry.store(group, plural).orElseThrow();
         String verb = name.isEmpty() ? "create" : "update";
-        RequestInfo info = new RequestInfo(
-                true, "/", verb, "", group, version, namespace, plural, subresource, name, List.of(plural), "", "");
-        return new ResourceRequest(null, info, store.type(), version, store, ADMIN.user());
+        return ResourceRequests.of(store, version, verb, namespace, name, subresource, ADMIN.user());
     }
 }

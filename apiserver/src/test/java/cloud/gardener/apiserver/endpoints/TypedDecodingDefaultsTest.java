@@ -14,7 +14,6 @@ import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
-import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.registry.EmbeddedStoreExtension;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ModelForms;
@@ -329,21 +328,6 @@ class TypedDecodingDefaultsTest {
     }
 
     private static ResourceRequest request(GenericStore store, String version, String namespace) {
-        String plural = store.type().plural();
-        RequestInfo info = new RequestInfo(
-                true,
-                "/",
-                "create",
-                "",
-                store.type().group(),
-                version,
-                namespace,
-                plural,
-                "",
-                "",
-                List.of(plural),
-                "",
-                "");
-        return new ResourceRequest(null, info, store.type(), version, store, ADMIN.user());
+        return ResourceRequests.create(store, version, namespace, ADMIN.user());
     }
 }

@@ -71,6 +71,22 @@ class GenericStoreCachedDeleteTest {
                         ApiException.class, e -> assertThat(e.code()).isEqualTo(404));
     }
 
+    /** As etcd3's {@code Delete}: the answer is the object's last state at the delete's revision. */
+    @Test
+    void aRemovingDeleteAnswersTheLastStateAtTheDeletesRevision() throws Exception {
+        String created = createdAndCached("");
+        ObjectNode last = await(configMaps.get("dev", "settings", ReadFreshness.consistent()));
+
+        DeleteResult result = await(delete(DeleteRequest.DEFAULT));
+
+        assertThat(result.removed()).isTrue();
+        long deletedAt = Long.parseLong(ObjectTrees.resourceVersion(result.object()));
+        assertThat(deletedAt).isGreaterThan(Long.parseLong(created));
+        assertThat(deletedAt).as("the store's revision after the delete").isEqualTo(await(storage.currentRevision()));
+        ObjectTrees.meta(last).put("resourceVersion", Long.toString(deletedAt));
+        assertThat(result.object()).isEqualTo(last);
+    }
+
     /**
      * A delete right after the create, before the cache has seen it (the bench's delete row does this): the cache's
      * answer is at once (a read at any state, no wait for a revision), the delete reads storage once and sends one

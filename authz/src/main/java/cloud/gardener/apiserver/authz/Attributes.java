@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.authz;
 
+import cloud.gardener.apiserver.api.model.GoStrings;
 import cloud.gardener.apiserver.authn.UserInfo;
 import java.util.Objects;
 
@@ -37,16 +38,16 @@ public record Attributes(
 
     public Attributes {
         Objects.requireNonNull(user, "user");
-        verb = orEmpty(verb);
-        path = orEmpty(path);
-        apiGroup = orEmpty(apiGroup);
-        apiVersion = orEmpty(apiVersion);
-        namespace = orEmpty(namespace);
-        resource = orEmpty(resource);
-        subresource = orEmpty(subresource);
-        name = orEmpty(name);
-        labelSelector = orEmpty(labelSelector);
-        fieldSelector = orEmpty(fieldSelector);
+        verb = GoStrings.orEmpty(verb);
+        path = GoStrings.orEmpty(path);
+        apiGroup = GoStrings.orEmpty(apiGroup);
+        apiVersion = GoStrings.orEmpty(apiVersion);
+        namespace = GoStrings.orEmpty(namespace);
+        resource = GoStrings.orEmpty(resource);
+        subresource = GoStrings.orEmpty(subresource);
+        name = GoStrings.orEmpty(name);
+        labelSelector = GoStrings.orEmpty(labelSelector);
+        fieldSelector = GoStrings.orEmpty(fieldSelector);
     }
 
     /** Without selectors. */
@@ -98,9 +99,5 @@ public record Attributes(
     /** A non-resource request such as {@code GET /healthz} (verb {@code get}). */
     public static Attributes forPath(UserInfo user, String verb, String path) {
         return new Attributes(user, verb, false, path, "", "", "", "", "", "");
-    }
-
-    private static String orEmpty(String value) {
-        return value == null ? "" : value;
     }
 }

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints.options;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.GoStrings;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.api.validation.GoQuote;
 import cloud.gardener.apiserver.api.validation.GoValue;
@@ -49,8 +50,8 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
      */
     public static WriteOptions parse(Map<String, List<String>> query, Operation operation) {
         List<String> dryRun = QueryParams.all(query, "dryRun");
-        String fieldManager = orEmpty(QueryParams.first(query, "fieldManager"));
-        String fieldValidation = orEmpty(QueryParams.first(query, "fieldValidation"));
+        String fieldManager = GoStrings.orEmpty(QueryParams.first(query, "fieldManager"));
+        String fieldValidation = GoStrings.orEmpty(QueryParams.first(query, "fieldValidation"));
         Boolean force = (operation == Operation.CREATE || operation == Operation.UPDATE)
                 ? null
                 : QueryParams.optionalBool(query, "force");
@@ -120,9 +121,5 @@ public record WriteOptions(boolean dryRun, String fieldManager, FieldValidation 
         String hex = Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT);
         String u = "U+" + "0".repeat(Math.max(0, 4 - hex.length())) + hex;
         return GoQuote.isPrint(cp) ? u + " '" + new String(Character.toChars(cp)) + "'" : u;
-    }
-
-    private static String orEmpty(String s) {
-        return s == null ? "" : s;
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.endpoints.request;
 
+import cloud.gardener.apiserver.api.model.GoStrings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -123,8 +124,8 @@ public final class RequestInfoParser {
         String labelSelector = "";
         String fieldSelector = "";
         if (!verbViaPathPrefix && VERBS_WITH_SELECTORS.contains(verb)) {
-            fieldSelector = orEmpty(first(query, "fieldSelector"));
-            labelSelector = orEmpty(first(query, "labelSelector"));
+            fieldSelector = GoStrings.orEmpty(first(query, "fieldSelector"));
+            labelSelector = GoStrings.orEmpty(first(query, "labelSelector"));
         }
         return new RequestInfo(
                 true,
@@ -285,9 +286,5 @@ public final class RequestInfoParser {
     private static String first(Map<String, List<String>> query, String key) {
         List<String> values = query.get(key);
         return values == null || values.isEmpty() ? null : values.get(0);
-    }
-
-    private static String orEmpty(String s) {
-        return s == null ? "" : s;
     }
 }

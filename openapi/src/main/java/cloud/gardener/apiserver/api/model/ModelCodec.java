@@ -116,44 +116,94 @@ public final class ModelCodec {
         FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
         RecordPlan plan = PLANS.get(known.getClass());
         @SuppressWarnings("unchecked")
-        T result = (T) changedRecord(tree, knownTree, known, plan, new DecodeContext());
+        T result = (T) changedRecord(tree, knownTree, known, plan, new DecodeContext(), null);
         return result;
     }
 
+    /**
+     * {@link #decodeChanged}'s record, and in the same walk a private copy of {@code tree} that shares with {@code
+     * knownTree} the members equal to its own (for a caller that keeps the tree beside the record and never changes
+     * either): an edit of a large object copies the edited parts only.
+     *
+     * @param value the record {@code tree} decodes to
+     * @param tree a copy of {@code tree}, equal to it, field order included
+     */
+    public record Changed<T>(T value, ObjectNode tree) {}
+
+    /**
+     * {@link #decodeChanged} with a private copy of {@code tree} sharing its unchanged members with {@code knownTree}.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> Changed<T> decodeChangedCopying(ObjectNode tree, ObjectNode knownTree, T known) {
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordPlan plan = PLANS.get(known.getClass());
+        ObjectNode copy = copyShell(tree);
+        @SuppressWarnings("unchecked")
+        T result = (T) changedRecord(tree, knownTree, known, plan, new DecodeContext(), copy);
+        finishCopy(copy, tree, knownTree);
+        return new Changed<>(result, copy);
+    }
+
+    /**
+     * @param copy null, or the copy of {@code node} being built ({@link #copyShell}): each member the walk passes is
+     *     set to the known one (equal) or to a copy of its own; the rest is left to {@link #finishCopy}
+     */
     private static Object changedRecord(
-            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
+            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
         Object[] values = new Object[plan.fields.length];
         for (int i = 0; i < values.length; i++) {
             FieldPlan f = plan.fields[i];
             if (f.inline) {
                 // an inline record reads its members from the same object
-                values[i] = changedRecord(node, knownNode, f.get(known), f.value.record(), context);
+                values[i] = changedRecord(node, knownNode, f.get(known), f.value.record(), context, copy);
                 continue;
             }
             JsonNode child = node.get(f.name);
             JsonNode knownChild = knownNode.get(f.name);
             if (Objects.equals(child, knownChild)) {
                 values[i] = f.get(known);
+                if (copy != null && knownChild != null) {
+                    copy.set(f.name, knownChild);
+                }
             } else if (child == null) {
                 values[i] = f.absent;
             } else {
                 context.pushField(f.name);
-                values[i] = changedValue(child, knownChild, f.get(known), f.value, plan.goStruct, context);
+                values[i] =
+                        changedValue(child, knownChild, f.get(known), f.value, plan.goStruct, context, copy, f.name);
                 context.pop();
             }
         }
         return plan.construct(values);
     }
 
-    /** A changed value: a record or a list of records rebuilt from its changed parts where both sides have it. */
+    /**
+     * A changed value: a record or a list of records rebuilt from its changed parts where both sides have it. With a
+     * {@code copy}, its member {@code name} becomes the value's copy where the walk rebuilds it (else {@link
+     * #finishCopy} copies it).
+     */
     private static Object changedValue(
-            JsonNode n, JsonNode knownNode, Object known, ValuePlan p, String goStruct, DecodeContext context) {
+            JsonNode n,
+            JsonNode knownNode,
+            Object known,
+            ValuePlan p,
+            String goStruct,
+            DecodeContext context,
+            ObjectNode copy,
+            String name) {
         if (known != null
                 && knownNode != null
                 && n.isObject()
                 && knownNode.isObject()
                 && p.shape == TypeRef.Shape.RECORD) {
-            return changedRecord(n, knownNode, known, p.record(), context);
+            ObjectNode childCopy = copy == null ? null : copyShell(n);
+            Object value = changedRecord(n, knownNode, known, p.record(), context, childCopy);
+            if (copy != null) {
+                finishCopy(childCopy, n, knownNode);
+                copy.set(name, childCopy);
+            }
+            return value;
         }
         if (known instanceof List<?> knownList
                 && knownNode != null
@@ -164,24 +214,91 @@ public final class ModelCodec {
                 && p.element.shape == TypeRef.Shape.RECORD) {
             int size = n.size();
             List<Object> out = new ArrayList<>(size);
+            ArrayNode listCopy = copy == null ? null : new ArrayNode(NODES, size);
             for (int i = 0; i < size; i++) {
                 JsonNode item = n.get(i);
+                JsonNode knownItem = i < knownList.size() ? knownNode.get(i) : null;
                 context.pushIndex(i);
-                if (i < knownList.size() && Objects.equals(item, knownNode.get(i))) {
+                if (knownItem != null && Objects.equals(item, knownItem)) {
                     out.add(knownList.get(i));
-                } else if (i < knownList.size()
-                        && knownList.get(i) != null
-                        && item.isObject()
-                        && knownNode.get(i).isObject()) {
-                    out.add(changedRecord(item, knownNode.get(i), knownList.get(i), p.element.record(), context));
+                    if (listCopy != null) {
+                        listCopy.add(knownItem);
+                    }
+                } else if (knownItem != null && knownList.get(i) != null && item.isObject() && knownItem.isObject()) {
+                    ObjectNode itemCopy = listCopy == null ? null : copyShell(item);
+                    out.add(changedRecord(item, knownItem, knownList.get(i), p.element.record(), context, itemCopy));
+                    if (listCopy != null) {
+                        finishCopy(itemCopy, item, knownItem);
+                        listCopy.add(itemCopy);
+                    }
                 } else {
                     out.add(decodeElement(item, p.element, goStruct, context));
+                    if (listCopy != null) {
+                        listCopy.add(copySharing(item, knownItem));
+                    }
                 }
                 context.pop();
+            }
+            if (copy != null) {
+                copy.set(name, listCopy);
             }
             return Collections.unmodifiableList(out);
         }
         return decodeValue(n, p, goStruct, context);
+    }
+
+    /**
+     * An object with {@code node}'s members in its order, each still {@code node}'s own (a placeholder the walk
+     * replaces), in a map sized for them.
+     */
+    private static ObjectNode copyShell(JsonNode node) {
+        Map<String, JsonNode> members = new LinkedHashMap<>(capacity(node.size()));
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
+            members.put(member.getKey(), member.getValue());
+        }
+        return new ObjectNode(NODES, members);
+    }
+
+    /**
+     * Replaces the members of {@code copy} the walk left as {@code node}'s own (unknown fields, values decoded whole)
+     * with copies sharing what equals {@code knownNode}'s.
+     */
+    @SuppressWarnings("ReferenceEquality") // a member still node's own is one the walk did not copy
+    private static void finishCopy(ObjectNode copy, JsonNode node, JsonNode knownNode) {
+        for (Map.Entry<String, JsonNode> member : copy.properties()) {
+            JsonNode value = member.getValue();
+            if (value == node.get(member.getKey())) {
+                member.setValue(copySharing(value, knownNode.get(member.getKey())));
+            }
+        }
+    }
+
+    /**
+     * A private copy of {@code tree} that shares the members equal to {@code known}'s (null: none) with it: the known
+     * tree itself when all are.
+     */
+    private static JsonNode copySharing(JsonNode tree, JsonNode known) {
+        if (known == null) {
+            return tree.deepCopy();
+        }
+        if (tree.equals(known)) {
+            return known;
+        }
+        if (tree instanceof ObjectNode object && known instanceof ObjectNode knownObject) {
+            ObjectNode copy = new ObjectNode(NODES, new LinkedHashMap<>(capacity(object.size())));
+            for (Map.Entry<String, JsonNode> member : object.properties()) {
+                copy.set(member.getKey(), copySharing(member.getValue(), knownObject.get(member.getKey())));
+            }
+            return copy;
+        }
+        if (tree instanceof ArrayNode array && known instanceof ArrayNode knownArray) {
+            ArrayNode copy = new ArrayNode(NODES, array.size());
+            for (int i = 0; i < array.size(); i++) {
+                copy.add(copySharing(array.get(i), i < knownArray.size() ? knownArray.get(i) : null));
+            }
+            return copy;
+        }
+        return tree.deepCopy();
     }
 
     /**

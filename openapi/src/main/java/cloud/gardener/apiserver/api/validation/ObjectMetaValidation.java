@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.api.validation;
 
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.k8s.metav1.OwnerReference;
+import cloud.gardener.apiserver.api.model.GoStrings;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,16 +91,17 @@ public final class ObjectMetaValidation {
         if (isEmpty(m.resourceVersion())) {
             errs.add(FieldError.invalid(
                     path.child("resourceVersion").toString(),
-                    nullToEmpty(m.resourceVersion()),
+                    GoStrings.orEmpty(m.resourceVersion()),
                     "must be specified for an update"));
         }
         if (m.generation() < o.generation()) {
             errs.add(
                     FieldError.invalid(path.child("generation").toString(), m.generation(), "must not be decremented"));
         }
-        errs.addAll(immutable(nullToEmpty(m.name()), nullToEmpty(o.name()), path.child("name")));
-        errs.addAll(immutable(nullToEmpty(m.namespace()), nullToEmpty(o.namespace()), path.child("namespace")));
-        errs.addAll(immutable(nullToEmpty(m.uid()), nullToEmpty(o.uid()), path.child("uid")));
+        errs.addAll(immutable(GoStrings.orEmpty(m.name()), GoStrings.orEmpty(o.name()), path.child("name")));
+        errs.addAll(
+                immutable(GoStrings.orEmpty(m.namespace()), GoStrings.orEmpty(o.namespace()), path.child("namespace")));
+        errs.addAll(immutable(GoStrings.orEmpty(m.uid()), GoStrings.orEmpty(o.uid()), path.child("uid")));
         errs.addAll(immutable(m.creationTimestamp(), o.creationTimestamp(), path.child("creationTimestamp")));
         errs.addAll(immutable(m.deletionTimestamp(), o.deletionTimestamp(), path.child("deletionTimestamp")));
         errs.addAll(immutable(
@@ -170,7 +172,7 @@ public final class ObjectMetaValidation {
         }
         String firstController = "";
         for (OwnerReference ref : refs) {
-            String apiVersion = nullToEmpty(ref.apiVersion());
+            String apiVersion = GoStrings.orEmpty(ref.apiVersion());
             String[] gv = apiVersion.split("/", -1);
             String version = apiVersion.isEmpty() || gv.length > 2 ? "" : gv[gv.length - 1];
             if (version.isEmpty()) {
@@ -179,14 +181,15 @@ public final class ObjectMetaValidation {
             }
             if (isEmpty(ref.kind())) {
                 errs.add(FieldError.invalid(
-                        path.child("kind").toString(), nullToEmpty(ref.kind()), "must not be empty"));
+                        path.child("kind").toString(), GoStrings.orEmpty(ref.kind()), "must not be empty"));
             }
             if (isEmpty(ref.name())) {
                 errs.add(FieldError.invalid(
-                        path.child("name").toString(), nullToEmpty(ref.name()), "must not be empty"));
+                        path.child("name").toString(), GoStrings.orEmpty(ref.name()), "must not be empty"));
             }
             if (isEmpty(ref.uid())) {
-                errs.add(FieldError.invalid(path.child("uid").toString(), nullToEmpty(ref.uid()), "must not be empty"));
+                errs.add(FieldError.invalid(
+                        path.child("uid").toString(), GoStrings.orEmpty(ref.uid()), "must not be empty"));
             }
             if (Boolean.TRUE.equals(ref.controller())) {
                 String current = ref.kind() + "/" + ref.name();
@@ -243,10 +246,6 @@ public final class ObjectMetaValidation {
 
     private static boolean isEmpty(String s) {
         return s == null || s.isEmpty();
-    }
-
-    private static String nullToEmpty(String s) {
-        return s == null ? "" : s;
     }
 
     private static <T> List<T> nullToEmpty(List<T> l) {

@@ -121,6 +121,54 @@ class DecodeChangedTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("edits")
+    void theCopyingDecodeGivesTheSameRecordAndACopyOfTheTreeSharingItsUnchangedMembers(Edit edit) throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        edit.change().accept(edited);
+        String editedJson = Json.MAPPER.writeValueAsString(edited);
+        String knownJson = Json.MAPPER.writeValueAsString(known);
+
+        ModelCodec.Changed<Shoot> changed = ModelCodec.decodeChangedCopying(edited, known, knownRecord);
+
+        assertThat(changed.value()).isEqualTo(ModelCodec.decodeChanged(edited, known, knownRecord));
+        // the copy serializes to the tree's bytes (field order and number types included) and is not the tree
+        assertThat(Json.MAPPER.writeValueAsString(changed.tree())).isEqualTo(editedJson);
+        assertThat(changed.tree()).isNotSameAs(edited);
+        assertNoNodeOf(changed.tree(), edited);
+        if (edited.path("metadata").equals(known.path("metadata"))) {
+            assertThat(changed.tree().get("metadata")).isSameAs(known.get("metadata"));
+        }
+        if (edited.at("/spec/provider/workers/0").equals(known.at("/spec/provider/workers/0"))) {
+            assertThat(changed.tree().at("/spec/provider/workers/0")).isSameAs(known.at("/spec/provider/workers/0"));
+        }
+        // neither input changed
+        assertThat(Json.MAPPER.writeValueAsString(edited)).isEqualTo(editedJson);
+        assertThat(Json.MAPPER.writeValueAsString(known)).isEqualTo(knownJson);
+    }
+
+    /** No container of {@code copy} is one of {@code tree}'s: a later change of the tree leaves the copy as it is. */
+    private static void assertNoNodeOf(JsonNode copy, JsonNode tree) {
+        if (!tree.isContainerNode()) {
+            return;
+        }
+        assertThat(copy).isNotSameAs(tree);
+        if (tree.isObject()) {
+            tree.properties().forEach(member -> {
+                JsonNode copied = copy.get(member.getKey());
+                if (copied != null && copied.getNodeType() == member.getValue().getNodeType()) {
+                    assertNoNodeOf(copied, member.getValue());
+                }
+            });
+        } else {
+            for (int i = 0; i < tree.size() && i < copy.size(); i++) {
+                assertNoNodeOf(copy.get(i), tree.get(i));
+            }
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void aChangedPartThatDoesNotDecodeFailsAsAWholeDecode() throws Exception {
         ObjectNode known = shoot();

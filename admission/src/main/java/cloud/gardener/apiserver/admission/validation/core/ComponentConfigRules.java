@@ -23,7 +23,7 @@ final class ComponentConfigRules {
             ShootSpec spec, KubeAPIServerRules.Options opts, boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         Kubernetes k = ShootValidator.kubernetes(spec);
-        String version = ShootRules.str(k.version());
+        String version = CoreRules.text(k.version());
         if (version.isEmpty()) {
             return errs;
         }

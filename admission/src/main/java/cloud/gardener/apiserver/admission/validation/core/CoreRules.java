@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.api.core.v1beta1.Toleration;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
 import cloud.gardener.apiserver.api.k8s.corev1.ObjectReference;
+import cloud.gardener.apiserver.api.model.GoStrings;
 import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.model.values.Quantity;
 import cloud.gardener.apiserver.api.model.values.Time;
@@ -43,8 +44,9 @@ public final class CoreRules {
         return s == null || s.isEmpty();
     }
 
+    /** {@link GoStrings#orEmpty}, by the name the validation rules (and the plugins) read it. */
     public static String text(String s) {
-        return s == null ? "" : s;
+        return GoStrings.orEmpty(s);
     }
 
     public static <T> List<T> list(List<T> l) {

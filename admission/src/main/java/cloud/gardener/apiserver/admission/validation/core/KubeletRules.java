@@ -50,7 +50,7 @@ public final class KubeletRules {
         }
         String version = worker.kubernetes().version() != null
                 ? worker.kubernetes().version()
-                : kubernetes == null ? "" : ShootRules.str(kubernetes.version());
+                : kubernetes == null ? "" : CoreRules.text(kubernetes.version());
         KubeletConfig kubelet = worker.kubernetes().kubelet() != null
                 ? worker.kubernetes().kubelet()
                 : kubernetes == null ? null : kubernetes.kubelet();

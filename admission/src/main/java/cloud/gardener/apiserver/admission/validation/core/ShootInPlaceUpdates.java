@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
-import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
-
 import cloud.gardener.apiserver.api.core.v1beta1.KubeletConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.PendingWorkerUpdates;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
@@ -49,10 +47,10 @@ final class ShootInPlaceUpdates {
         if (pending.manualInPlaceUpdate() != null) {
             pendingNames.addAll(pending.manualInPlaceUpdate());
         }
-        String oldVersionText =
-                str(ShootValidator.kubernetes(ShootValidator.spec(old)).version());
-        String versionText =
-                str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version());
+        String oldVersionText = CoreRules.text(
+                ShootValidator.kubernetes(ShootValidator.spec(old)).version());
+        String versionText = CoreRules.text(
+                ShootValidator.kubernetes(ShootValidator.spec(shoot)).version());
         Semver oldVersion = version(oldVersionText, "old", errs);
         Semver version = version(versionText, "new", errs);
         if (!errs.isEmpty()) {

@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
-import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
-
 import cloud.gardener.apiserver.api.core.v1beta1.KubeAPIServerConfig;
 import cloud.gardener.apiserver.api.core.v1beta1.LastOperation;
 import cloud.gardener.apiserver.api.core.v1beta1.PendingWorkerUpdates;
@@ -157,7 +155,8 @@ public final class ShootOperations {
         }
 
         ShootStatus status = shoot.status();
-        boolean below134 = GoSemver.below(str(ShootValidator.kubernetes(spec).version()), 1, 34);
+        boolean below134 =
+                GoSemver.below(CoreRules.text(ShootValidator.kubernetes(spec).version()), 1, 34);
         boolean hibernated = inHibernation(shoot);
         boolean encryptionRollingOut = !encryptedResources(status).equals(resourcesToEncrypt(spec));
         Set<String> operationSet = new HashSet<>(operations);
@@ -290,7 +289,10 @@ public final class ShootOperations {
         Phases p = Phases.of(status == null ? null : status.credentials());
         boolean ready = readyForRotationStart(status == null ? null : status.lastOperation());
         boolean below134 = GoSemver.below(
-                str(ShootValidator.kubernetes(ShootValidator.spec(shoot)).version()), 1, 34);
+                CoreRules.text(
+                        ShootValidator.kubernetes(ShootValidator.spec(shoot)).version()),
+                1,
+                34);
         switch (op) {
             case CREDENTIALS_START, CREDENTIALS_START_WITHOUT_ROLLOUT -> {
                 r.forbidIf(
@@ -382,7 +384,7 @@ public final class ShootOperations {
                             + "=<poolName1>[,<poolName2>,...]"));
         }
         if (pools.size() == 1 && pools.get(0).equals("*")) {
-            pools = workers.stream().map(w -> str(w.name())).toList();
+            pools = workers.stream().map(w -> CoreRules.text(w.name())).toList();
         }
         if (pools.contains("*")) {
             errs.add(FieldError.forbidden(path, "if '*' is provided, no other pool names are allowed"));
@@ -447,7 +449,7 @@ public final class ShootOperations {
         if (lastOperation == null) {
             return false;
         }
-        String type = str(lastOperation.type());
+        String type = CoreRules.text(lastOperation.type());
         boolean succeeded = "Succeeded".equals(lastOperation.state());
         return ((type.equals("Create") || type.equals("Restore")) && succeeded) || type.equals("Reconcile");
     }
@@ -481,7 +483,7 @@ public final class ShootOperations {
     private static Set<String> groupResources(List<String> resources) {
         Set<String> out = new HashSet<>();
         for (String r : resources) {
-            String value = str(r);
+            String value = CoreRules.text(r);
             int dot = value.indexOf('.');
             out.add(dot >= 0 && dot == value.length() - 1 ? value.substring(0, dot) : value);
         }
@@ -504,13 +506,13 @@ public final class ShootOperations {
             return new Phases(
                     r.certificateAuthorities() == null
                             ? ""
-                            : str(r.certificateAuthorities().phase()),
+                            : CoreRules.text(r.certificateAuthorities().phase()),
                     r.serviceAccountKey() == null
                             ? ""
-                            : str(r.serviceAccountKey().phase()),
+                            : CoreRules.text(r.serviceAccountKey().phase()),
                     r.etcdEncryptionKey() == null
                             ? ""
-                            : str(r.etcdEncryptionKey().phase()));
+                            : CoreRules.text(r.etcdEncryptionKey().phase()));
         }
     }
 }

@@ -13,10 +13,6 @@ final class ShootRules {
 
     private ShootRules() {}
 
-    static String str(String s) {
-        return s == null ? "" : s;
-    }
-
     static List<FieldError> dns1123Label(String value, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
         for (String msg : NameFormats.dns1123Label(value)) {

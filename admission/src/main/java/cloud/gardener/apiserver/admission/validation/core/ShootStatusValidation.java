@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
-import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
-
 import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
 import cloud.gardener.apiserver.api.core.v1beta1.NetworkingStatus;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootAdvertisedAddress;
@@ -28,17 +26,19 @@ final class ShootStatusValidation {
 
     static List<FieldError> validateUpdate(ShootStatus status, ShootStatus old) {
         List<FieldError> errs = new ArrayList<>();
-        String oldUid = old == null ? "" : str(old.uid());
-        String oldTechnicalId = old == null ? "" : str(old.technicalID());
+        String oldUid = old == null ? "" : CoreRules.text(old.uid());
+        String oldTechnicalId = old == null ? "" : CoreRules.text(old.technicalID());
         String oldClusterIdentity = old == null ? null : old.clusterIdentity();
         String clusterIdentity = status == null ? null : status.clusterIdentity();
         if (!oldUid.isEmpty()) {
             errs.addAll(ObjectMetaValidation.immutable(
-                    status == null ? "" : str(status.uid()), oldUid, STATUS.child("uid")));
+                    status == null ? "" : CoreRules.text(status.uid()), oldUid, STATUS.child("uid")));
         }
         if (!oldTechnicalId.isEmpty()) {
             errs.addAll(ObjectMetaValidation.immutable(
-                    status == null ? "" : str(status.technicalID()), oldTechnicalId, STATUS.child("technicalID")));
+                    status == null ? "" : CoreRules.text(status.technicalID()),
+                    oldTechnicalId,
+                    STATUS.child("technicalID")));
         }
         if (oldClusterIdentity != null && !Objects.equals(oldClusterIdentity, clusterIdentity)) {
             errs.addAll(ObjectMetaValidation.immutable(
@@ -60,14 +60,14 @@ final class ShootStatusValidation {
         Set<String> names = new HashSet<>();
         for (int i = 0; i < addresses.size(); i++) {
             ShootAdvertisedAddress address = addresses.get(i);
-            String name = str(address.name());
+            String name = CoreRules.text(address.name());
             if (name.isEmpty()) {
                 errs.add(FieldError.required(path.index(i).child("name").toString(), "field must not be empty"));
             } else if (!names.add(name)) {
                 errs.add(FieldError.duplicate(path.index(i).child("name").toString(), name));
             } else {
-                errs.addAll(
-                        AdvertisedUrl.validate(str(address.url()), path.index(i).child("url")));
+                errs.addAll(AdvertisedUrl.validate(
+                        CoreRules.text(address.url()), path.index(i).child("url")));
             }
         }
         return errs;

@@ -1,7 +1,5 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
-import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
-
 import cloud.gardener.apiserver.api.core.v1beta1.ControlPlane;
 import cloud.gardener.apiserver.api.core.v1beta1.DNS;
 import cloud.gardener.apiserver.api.core.v1beta1.DNSProvider;
@@ -41,19 +39,20 @@ final class ShootUpdateValidation {
                             + changedFields(spec, oldSpec)));
         }
         List<FieldError> errs = new ArrayList<>();
-        errs.addAll(ObjectMetaValidation.immutable(str(spec.region()), str(oldSpec.region()), SPEC.child("region")));
+        errs.addAll(ObjectMetaValidation.immutable(
+                CoreRules.text(spec.region()), CoreRules.text(oldSpec.region()), SPEC.child("region")));
         errs.addAll(ShootValidator.validateCloudProfileReference(
-                spec, str(ShootValidator.kubernetes(spec).version()), SPEC));
+                spec, CoreRules.text(ShootValidator.kubernetes(spec).version()), SPEC));
         errs.addAll(validateControlPlaneZonesUpdate(
                 spec.controlPlane(), oldSpec.controlPlane(), SPEC.child("controlPlane")));
         if (oldSpec.credentialsBindingName() != null
-                && str(spec.credentialsBindingName()).isEmpty()) {
+                && CoreRules.text(spec.credentialsBindingName()).isEmpty()) {
             errs.add(
                     FieldError.forbidden(SPEC.child("credentialsBindingName").toString(), "the field cannot be unset"));
         }
         boolean migration = oldSpec.secretBindingName() != null
                 && spec.secretBindingName() == null
-                && !str(spec.credentialsBindingName()).isEmpty();
+                && !CoreRules.text(spec.credentialsBindingName()).isEmpty();
         if (!migration && !Objects.equals(spec.secretBindingName(), oldSpec.secretBindingName())) {
             errs.add(FieldError.invalid(
                     SPEC.child("secretBindingName").toString(),
@@ -61,8 +60,8 @@ final class ShootUpdateValidation {
                     ObjectMetaValidation.FIELD_IMMUTABLE));
         }
         errs.addAll(validateDnsUpdate(spec.dns(), oldSpec.dns(), spec.seedName() != null, SPEC.child("dns")));
-        String version = str(ShootValidator.kubernetes(spec).version());
-        String oldVersion = str(ShootValidator.kubernetes(oldSpec).version());
+        String version = CoreRules.text(ShootValidator.kubernetes(spec).version());
+        String oldVersion = CoreRules.text(ShootValidator.kubernetes(oldSpec).version());
         errs.addAll(validateVersionUpdate(version, oldVersion, false, SPEC.child("kubernetes", "version")));
 
         Provider provider = ShootValidator.provider(spec);
@@ -104,7 +103,8 @@ final class ShootUpdateValidation {
         }
         errs.addAll(validateNetworkingUpdate(spec.networking(), oldSpec.networking(), SPEC.child("networking")));
         if (!Objects.equals(spec.schedulerName(), oldSpec.schedulerName())
-                && (oldSpec.schedulerName() != null || !DEFAULT_SCHEDULER.equals(str(spec.schedulerName())))) {
+                && (oldSpec.schedulerName() != null
+                        || !DEFAULT_SCHEDULER.equals(CoreRules.text(spec.schedulerName())))) {
             errs.add(FieldError.invalid(
                     SPEC.child("schedulerName").toString(), spec.schedulerName(), "field is immutable"));
         }
@@ -132,14 +132,14 @@ final class ShootUpdateValidation {
     private static List<FieldError> validateImageVersionInPlaceUpdate(Worker worker, Worker old, FieldPath path) {
         var image = worker.machine() == null ? null : worker.machine().image();
         var oldImage = old.machine() == null ? null : old.machine().image();
-        String version = image == null ? "" : str(image.version());
-        String oldVersion = oldImage == null ? "" : str(oldImage.version());
+        String version = image == null ? "" : CoreRules.text(image.version());
+        String oldVersion = oldImage == null ? "" : CoreRules.text(oldImage.version());
         if (version.isEmpty()) {
             return List.of(FieldError.invalid(
                     path.toString(),
                     image == null
                             ? GoValue.NULL
-                            : new GoValue("core.ShootMachineImage{Name:\"" + str(image.name())
+                            : new GoValue("core.ShootMachineImage{Name:\"" + CoreRules.text(image.name())
                                     + "\", ProviderConfig:(*runtime.RawExtension)(nil), Version:\"\"}"),
                     "cannot validate machine image version upgrade because it is unset"));
         }
@@ -158,8 +158,8 @@ final class ShootUpdateValidation {
 
     /** {@code ValidateProviderUpdate}: type immutable, update strategies and in-place constraints. */
     private static List<FieldError> validateProviderUpdate(Provider provider, Provider old, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>(
-                ObjectMetaValidation.immutable(str(provider.type()), str(old.type()), path.child("type")));
+        List<FieldError> errs = new ArrayList<>(ObjectMetaValidation.immutable(
+                CoreRules.text(provider.type()), CoreRules.text(old.type()), path.child("type")));
         List<Worker> workers = provider.workers() == null ? List.of() : provider.workers();
         List<Worker> oldWorkers = old.workers() == null ? List.of() : old.workers();
         for (int i = 0; i < workers.size(); i++) {
@@ -189,8 +189,10 @@ final class ShootUpdateValidation {
                                 "update strategy cannot be changed from AutoRollingUpdate to AutoInPlaceUpdate/ManualInPlaceUpdate"));
             }
             if (Objects.equals(o.updateStrategy(), w.updateStrategy()) && newInPlace) {
-                String type = w.machine() == null ? "" : str(w.machine().type());
-                String oldType = o.machine() == null ? "" : str(o.machine().type());
+                String type =
+                        w.machine() == null ? "" : CoreRules.text(w.machine().type());
+                String oldType =
+                        o.machine() == null ? "" : CoreRules.text(o.machine().type());
                 if (!type.equals(oldType)) {
                     errs.add(
                             FieldError.invalid(
@@ -204,7 +206,7 @@ final class ShootUpdateValidation {
                     errs.add(
                             FieldError.invalid(
                                     idx.child("machine", "image", "name").toString(),
-                                    str(image.name()),
+                                    CoreRules.text(image.name()),
                                     "machine image name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
                 if (w.cri() != null
@@ -212,7 +214,7 @@ final class ShootUpdateValidation {
                         && !Objects.equals(w.cri().name(), o.cri().name())) {
                     errs.add(FieldError.invalid(
                             idx.child("cri", "name").toString(),
-                            str(w.cri().name()),
+                            CoreRules.text(w.cri().name()),
                             "CRI name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate"));
                 }
                 if (!Objects.equals(w.volume(), o.volume())) {
@@ -227,8 +229,8 @@ final class ShootUpdateValidation {
                 var backup = w.controlPlane() == null ? null : w.controlPlane().backup();
                 if (backup != null) {
                     errs.addAll(ObjectMetaValidation.immutable(
-                            str(backup.provider()),
-                            str(oldBackup.provider()),
+                            CoreRules.text(backup.provider()),
+                            CoreRules.text(oldBackup.provider()),
                             idx.child("controlPlane", "backup", "provider")));
                     errs.addAll(ObjectMetaValidation.immutable(
                             backup.region(), oldBackup.region(), idx.child("controlPlane", "backup", "region")));
@@ -397,7 +399,7 @@ final class ShootUpdateValidation {
 
     private static String toleranceType(ControlPlane controlPlane) {
         var tolerance = controlPlane.highAvailability().failureTolerance();
-        return tolerance == null ? "" : str(tolerance.type());
+        return tolerance == null ? "" : CoreRules.text(tolerance.type());
     }
 
     private static String goList(List<String> values) {
@@ -437,7 +439,7 @@ final class ShootUpdateValidation {
                         ? null
                         : shoot.status().credentials().rotation();
         if (rotation != null && rotation.etcdEncryptionKey() != null) {
-            String phase = str(rotation.etcdEncryptionKey().phase());
+            String phase = CoreRules.text(rotation.etcdEncryptionKey().phase());
             if (phase.equals("Preparing") || phase.equals("Completing")) {
                 errs.add(FieldError.forbidden(
                         path,
@@ -446,7 +448,7 @@ final class ShootUpdateValidation {
             }
         }
         if (rotation != null && rotation.serviceAccountKey() != null) {
-            String phase = str(rotation.serviceAccountKey().phase());
+            String phase = CoreRules.text(rotation.serviceAccountKey().phase());
             if (List.of("Preparing", "PreparingWithoutWorkersRollout", "Completing")
                     .contains(phase)) {
                 errs.add(FieldError.forbidden(

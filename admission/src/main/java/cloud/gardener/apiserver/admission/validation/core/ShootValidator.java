@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.admission.validation.core;
 import static cloud.gardener.apiserver.admission.validation.core.ShootRules.WORKERLESS;
 import static cloud.gardener.apiserver.admission.validation.core.ShootRules.dns1123Label;
 import static cloud.gardener.apiserver.admission.validation.core.ShootRules.dns1123Subdomain;
-import static cloud.gardener.apiserver.admission.validation.core.ShootRules.str;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
 import cloud.gardener.apiserver.admission.validation.cidr.Cidr;
@@ -138,7 +137,7 @@ public final class ShootValidator implements Validator<Shoot> {
         ObjectMeta meta = meta(shoot);
         List<FieldError> errs = new ArrayList<>(
                 ObjectMetaValidation.validate(meta, true, ObjectMetaValidation.NAME_IS_DNS_LABEL, METADATA));
-        if (str(meta.name()).contains("--")) {
+        if (CoreRules.text(meta.name()).contains("--")) {
             errs.add(FieldError.invalid(
                     METADATA.child("name").toString(), meta.name(), "name may not contain two consecutive hyphens"));
         }
@@ -149,7 +148,8 @@ public final class ShootValidator implements Validator<Shoot> {
         if (controlPlane != null && controlPlane.highAvailability() != null) {
             String type = controlPlane.highAvailability().failureTolerance() == null
                     ? ""
-                    : str(controlPlane.highAvailability().failureTolerance().type());
+                    : CoreRules.text(
+                            controlPlane.highAvailability().failureTolerance().type());
             if (!FAILURE_TOLERANCE_TYPES.contains(type)) {
                 errs.add(FieldError.notSupported(
                         "spec.controlPlane.highAvailability.failureTolerance.type", type, FAILURE_TOLERANCE_TYPES));
@@ -166,7 +166,7 @@ public final class ShootValidator implements Validator<Shoot> {
         List<Worker> workerList = provider.workers() == null ? List.of() : provider.workers();
         boolean workerless = workerList.isEmpty();
         boolean selfHosted = WorkerValidation.isSelfHosted(workerList);
-        String version = str(kubernetes.version());
+        String version = CoreRules.text(kubernetes.version());
 
         errs.addAll(validateCloudProfileReference(spec, version, path));
         errs.addAll(
@@ -183,7 +183,7 @@ public final class ShootValidator implements Validator<Shoot> {
         errs.addAll(validateMonitoring(spec, path.child("monitoring")));
         errs.addAll(validateHibernation(meta.annotations(), spec.hibernation(), selfHosted, path.child("hibernation")));
 
-        if (str(spec.region()).isEmpty()) {
+        if (CoreRules.text(spec.region()).isEmpty()) {
             errs.add(FieldError.required(path.child("region").toString(), "must specify a region"));
         }
         if (workerless) {
@@ -195,8 +195,8 @@ public final class ShootValidator implements Validator<Shoot> {
                         path.child("credentialsBindingName").toString(), WORKERLESS));
             }
         } else if (!selfHosted) {
-            String secretBinding = str(spec.secretBindingName());
-            String credentialsBinding = str(spec.credentialsBindingName());
+            String secretBinding = CoreRules.text(spec.secretBindingName());
+            String credentialsBinding = CoreRules.text(spec.credentialsBindingName());
             if (secretBinding.isEmpty() && credentialsBinding.isEmpty()) {
                 errs.add(FieldError.required(
                         path.child("secretBindingName").toString(), "must be set when credentialsBindingName is not"));
@@ -244,7 +244,7 @@ public final class ShootValidator implements Validator<Shoot> {
             if (!GARDEN_NAMESPACE.equals(meta.namespace())) {
                 errs.add(FieldError.invalid(
                         "metadata.namespace",
-                        str(meta.namespace()),
+                        CoreRules.text(meta.namespace()),
                         "self-hosted shoots must be in the \"garden\" namespace"));
             }
             errs.addAll(validateSelfHostedControlPlane(spec, workerList, path));
@@ -261,7 +261,7 @@ public final class ShootValidator implements Validator<Shoot> {
         List<FieldError> errs = new ArrayList<>();
         if (!version.isEmpty()
                 && GoSemver.atLeast(version, 1, 34)
-                && !str(spec.cloudProfileName()).isEmpty()) {
+                && !CoreRules.text(spec.cloudProfileName()).isEmpty()) {
             errs.add(FieldError.forbidden(
                     path.child("cloudProfileName").toString(),
                     "for Kubernetes version >= 1.34, "
@@ -275,7 +275,7 @@ public final class ShootValidator implements Validator<Shoot> {
             kind = spec.cloudProfile().kind() == null
                     ? "CloudProfile"
                     : spec.cloudProfile().kind();
-            name = str(spec.cloudProfile().name());
+            name = CoreRules.text(spec.cloudProfile().name());
         } else if (spec.cloudProfileName() != null) {
             kind = "CloudProfile";
             name = spec.cloudProfileName();
@@ -434,7 +434,10 @@ public final class ShootValidator implements Validator<Shoot> {
             errs.addAll(validateDnsCredentialsRef(p, version, idx));
             CrossVersionObjectReference ref = p.credentialsRef();
             if (ref != null && p.type() != null) {
-                Credential c = new Credential(p.type(), str(ref.apiVersion()) + "/" + str(ref.kind()), str(ref.name()));
+                Credential c = new Credential(
+                        p.type(),
+                        CoreRules.text(ref.apiVersion()) + "/" + CoreRules.text(ref.kind()),
+                        CoreRules.text(ref.name()));
                 if (!used.add(c)) {
                     errs.add(FieldError.invalid(
                             idx.toString(),
@@ -500,9 +503,9 @@ public final class ShootValidator implements Validator<Shoot> {
     /** {@code ValidateLocalCredentialsRef}: a Secret, InternalSecret or WorkloadIdentity by name. */
     private static List<FieldError> validateLocalCredentialsRef(CrossVersionObjectReference ref, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        String apiVersion = str(ref.apiVersion());
-        String kind = str(ref.kind());
-        String name = str(ref.name());
+        String apiVersion = CoreRules.text(ref.apiVersion());
+        String kind = CoreRules.text(ref.kind());
+        String name = CoreRules.text(ref.name());
         if (apiVersion.isEmpty()) {
             errs.add(FieldError.required(path.child("apiVersion").toString(), "must provide an apiVersion"));
         }
@@ -532,7 +535,7 @@ public final class ShootValidator implements Validator<Shoot> {
         }
         Set<String> types = new HashSet<>();
         for (int i = 0; i < extensions.size(); i++) {
-            String type = str(extensions.get(i).type());
+            String type = CoreRules.text(extensions.get(i).type());
             FieldPath typePath = path.index(i).child("type");
             if (type.isEmpty()) {
                 errs.add(FieldError.required(typePath.toString(), "field must not be empty"));
@@ -558,7 +561,7 @@ public final class ShootValidator implements Validator<Shoot> {
         for (int i = 0; i < resources.size(); i++) {
             NamedResourceReference r = resources.get(i);
             FieldPath idx = path.index(i);
-            String name = str(r.name());
+            String name = CoreRules.text(r.name());
             if (name.isEmpty()) {
                 errs.add(FieldError.required(idx.child("name").toString(), "field must not be empty"));
             } else if (!names.add(name)) {
@@ -566,8 +569,8 @@ public final class ShootValidator implements Validator<Shoot> {
             }
             FieldPath refPath = idx.child("resourceRef");
             CrossVersionObjectReference ref = r.resourceRef();
-            String apiVersion = ref == null ? "" : str(ref.apiVersion());
-            String kind = ref == null ? "" : str(ref.kind());
+            String apiVersion = ref == null ? "" : CoreRules.text(ref.apiVersion());
+            String kind = ref == null ? "" : CoreRules.text(ref.kind());
             if (apiVersion.isEmpty()) {
                 errs.add(FieldError.required(refPath.child("apiVersion").toString(), "must provide an apiVersion"));
             }
@@ -583,7 +586,7 @@ public final class ShootValidator implements Validator<Shoot> {
             } else if (!allowed.contains(gvkString(apiVersion, kind))) {
                 errs.add(FieldError.notSupported(refPath.toString(), gvkString(apiVersion, kind), allowed));
             }
-            if (ref == null || str(ref.name()).isEmpty()) {
+            if (ref == null || CoreRules.text(ref.name()).isEmpty()) {
                 errs.add(FieldError.required(refPath.child("name").toString(), "must provide a name"));
             }
         }
@@ -592,7 +595,7 @@ public final class ShootValidator implements Validator<Shoot> {
 
     /** {@code validateKubernetes}'s version; the component configurations are {@link ComponentConfigRules}'. */
     private List<FieldError> validateKubernetes(Kubernetes kubernetes, FieldPath path) {
-        if (str(kubernetes.version()).isEmpty() && cloudProfileDefaultsApplied) {
+        if (CoreRules.text(kubernetes.version()).isEmpty() && cloudProfileDefaultsApplied) {
             return List.of(
                     FieldError.required(path.child("version").toString(), "kubernetes version must not be empty"));
         }
@@ -621,7 +624,7 @@ public final class ShootValidator implements Validator<Shoot> {
                 errs.add(FieldError.required(path.toString(), "networking should not be nil for a Shoot with workers"));
                 return errs;
             }
-            String type = str(networking.type());
+            String type = CoreRules.text(networking.type());
             if (type.isEmpty()) {
                 errs.add(FieldError.required(path.child("type").toString(), "networking type must be provided"));
             } else if (!NameFormats.qualifiedName("networking.extensions.gardener.cloud/" + type)
@@ -696,8 +699,8 @@ public final class ShootValidator implements Validator<Shoot> {
         }
         var window = maintenance.timeWindow();
         if (window != null) {
-            String begin = str(window.begin());
-            String end = str(window.end());
+            String begin = CoreRules.text(window.begin());
+            String end = CoreRules.text(window.end());
             int beginSecond;
             int endSecond;
             try {
@@ -757,7 +760,7 @@ public final class ShootValidator implements Validator<Shoot> {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < emails.size(); i++) {
             FieldPath idx = path.child("alerting", "emailReceivers").index(i);
-            String email = str(emails.get(i));
+            String email = CoreRules.text(emails.get(i));
             if (!EMAIL.matcher(email).matches()) {
                 errs.add(FieldError.invalid(idx.toString(), email, "must provide a valid email"));
             }
@@ -849,7 +852,7 @@ public final class ShootValidator implements Validator<Shoot> {
         for (int i = 0; i < tolerations.size(); i++) {
             Toleration t = tolerations.get(i);
             FieldPath idx = path.index(i);
-            String key = str(t.key());
+            String key = CoreRules.text(t.key());
             if (key.isEmpty()) {
                 errs.add(FieldError.required(idx.child("key").toString(), "cannot be empty"));
             } else {
@@ -880,7 +883,7 @@ public final class ShootValidator implements Validator<Shoot> {
             return errs;
         }
         if (components.coreDNS() != null && components.coreDNS().autoscaling() != null) {
-            String mode = str(components.coreDNS().autoscaling().mode());
+            String mode = CoreRules.text(components.coreDNS().autoscaling().mode());
             if (!CORE_DNS_AUTOSCALING_MODES.contains(mode)) {
                 errs.add(FieldError.notSupported(
                         path.child("coreDNS", "autoscaling", "mode").toString(), mode, CORE_DNS_AUTOSCALING_MODES));
@@ -993,7 +996,7 @@ public final class ShootValidator implements Validator<Shoot> {
             for (int i = 0; i < expressions.size(); i++) {
                 var req = expressions.get(i);
                 FieldPath idx = path.child("matchExpressions").index(i);
-                String op = str(req.operator());
+                String op = CoreRules.text(req.operator());
                 int values = req.values() == null ? 0 : req.values().size();
                 switch (op) {
                     case "In", "NotIn" -> {
@@ -1014,7 +1017,7 @@ public final class ShootValidator implements Validator<Shoot> {
                         errs.add(FieldError.invalid(
                                 idx.child("operator").toString(), op, "not a valid selector operator"));
                 }
-                errs.addAll(ObjectMetaValidation.validateLabelName(str(req.key()), idx.child("key")));
+                errs.addAll(ObjectMetaValidation.validateLabelName(CoreRules.text(req.key()), idx.child("key")));
             }
         }
         errs.addAll(ObjectMetaValidation.validateLabels(selector.matchLabels(), path.child("matchLabels")));
@@ -1036,8 +1039,8 @@ public final class ShootValidator implements Validator<Shoot> {
         if (ref == null) {
             return "v1.CrossVersionObjectReference{Kind:\"\", Name:\"\", APIVersion:\"\"}";
         }
-        return "&v1.CrossVersionObjectReference{Kind:\"" + str(ref.kind()) + "\", Name:\"" + str(ref.name())
-                + "\", APIVersion:\"" + str(ref.apiVersion()) + "\"}";
+        return "&v1.CrossVersionObjectReference{Kind:\"" + CoreRules.text(ref.kind()) + "\", Name:\""
+                + CoreRules.text(ref.name()) + "\", APIVersion:\"" + CoreRules.text(ref.apiVersion()) + "\"}";
     }
 
     static ObjectMeta meta(Shoot shoot) {

@@ -71,7 +71,7 @@ final class WorkerComponentRules {
         if (mcm.maxEvictRetries() != null) {
             errs.addAll(nonNegative(mcm.maxEvictRetries(), path.child("maxEvictRetries")));
         }
-        String strategy = ShootRules.str(worker.updateStrategy());
+        String strategy = CoreRules.text(worker.updateStrategy());
         if ("AutoInPlaceUpdate".equals(strategy) || "ManualInPlaceUpdate".equals(strategy)) {
             errs.addAll(positiveDuration(mcm.inPlaceUpdateTimeout(), path.child("inPlaceUpdateTimeout")));
         } else {

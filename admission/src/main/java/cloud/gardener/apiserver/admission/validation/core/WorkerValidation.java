@@ -52,7 +52,7 @@ final class WorkerValidation {
     List<FieldError> validateProvider(
             String namespace, Provider provider, Kubernetes kubernetes, boolean workerless, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        String type = ShootRules.str(provider.type());
+        String type = CoreRules.text(provider.type());
         if (type.isEmpty()) {
             errs.add(FieldError.required(path.child("type").toString(), "must specify a provider type"));
         } else {
@@ -87,13 +87,13 @@ final class WorkerValidation {
     List<FieldError> validateWorker(
             Worker worker, Kubernetes kubernetes, String namespace, String providerType, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        String name = ShootRules.str(worker.name());
+        String name = CoreRules.text(worker.name());
         errs.addAll(dns1123Label(name, path.child("name")));
         if (name.length() > MAX_WORKER_NAME_LENGTH) {
             errs.add(FieldError.tooLong(path.child("name").toString(), name, MAX_WORKER_NAME_LENGTH));
         }
         String machineType =
-                worker.machine() == null ? "" : ShootRules.str(worker.machine().type());
+                worker.machine() == null ? "" : CoreRules.text(worker.machine().type());
         if (machineType.isEmpty()) {
             errs.add(FieldError.required(path.child("machine", "type").toString(), "must specify a machine type"));
         }
@@ -104,11 +104,11 @@ final class WorkerValidation {
                         FieldError.required(path.child("machine", "image").toString(), "must specify a machine image"));
             }
         } else {
-            if (ShootRules.str(image.name()).isEmpty()) {
+            if (CoreRules.text(image.name()).isEmpty()) {
                 errs.add(FieldError.required(
                         path.child("machine", "image", "name").toString(), "must specify a machine image name"));
             }
-            if (ShootRules.str(image.version()).isEmpty() && cloudProfileDefaultsApplied) {
+            if (CoreRules.text(image.version()).isEmpty() && cloudProfileDefaultsApplied) {
                 errs.add(FieldError.required(
                         path.child("machine", "image", "version").toString(), "must specify a machine image version"));
             }
@@ -129,7 +129,7 @@ final class WorkerValidation {
         errs.addAll(positiveIntOrPercent(worker.maxSurge(), path.child("maxSurge")));
         errs.addAll(positiveIntOrPercent(worker.maxUnavailable(), path.child("maxUnavailable")));
         errs.addAll(notMoreThan100Percent(worker.maxUnavailable(), path.child("maxUnavailable")));
-        String strategy = ShootRules.str(worker.updateStrategy());
+        String strategy = CoreRules.text(worker.updateStrategy());
         if (MANUAL_IN_PLACE_UPDATE.equals(strategy)) {
             if (worker.maxSurge() != null) {
                 errs.add(FieldError.invalid(
@@ -165,7 +165,7 @@ final class WorkerValidation {
             errs.addAll(validateTaints(worker.taints(), path.child("taints")));
         }
         if (worker.kubernetes() != null && worker.kubernetes().version() != null) {
-            String controlPlane = kubernetes == null ? "" : ShootRules.str(kubernetes.version());
+            String controlPlane = kubernetes == null ? "" : CoreRules.text(kubernetes.version());
             if (!controlPlane.isEmpty() || cloudProfileDefaultsApplied) {
                 errs.addAll(validateWorkerGroupVersion(
                         controlPlane, worker.kubernetes().version(), path.child("kubernetes", "version")));
@@ -182,7 +182,7 @@ final class WorkerValidation {
             if (worker.volume().name() != null) {
                 errs.addAll(validateVolumeName(worker.volume().name(), path.child("volume", "name")));
             }
-            String size = ShootRules.str(worker.volume().size());
+            String size = CoreRules.text(worker.volume().size());
             if (!VOLUME_SIZE.matcher(size).matches()) {
                 errs.add(FieldError.invalid(
                         path.child("volume", "size").toString(),
@@ -200,12 +200,12 @@ final class WorkerValidation {
             for (int i = 0; i < worker.dataVolumes().size(); i++) {
                 DataVolume volume = worker.dataVolumes().get(i);
                 FieldPath idx = path.child("dataVolumes").index(i);
-                String volumeName = ShootRules.str(volume.name());
+                String volumeName = CoreRules.text(volume.name());
                 errs.addAll(validateVolumeName(volumeName, idx.child("name")));
                 if (!names.add(volumeName)) {
                     errs.add(FieldError.duplicate(idx.child("name").toString(), volumeName));
                 }
-                String size = ShootRules.str(volume.size());
+                String size = CoreRules.text(volume.size());
                 if (!VOLUME_SIZE.matcher(size).matches()) {
                     errs.add(FieldError.invalid(
                             idx.child("size").toString(),
@@ -302,7 +302,7 @@ final class WorkerValidation {
 
     private static List<FieldError> validateCri(Worker worker, FieldPath path) {
         List<FieldError> errs = new ArrayList<>();
-        String name = ShootRules.str(worker.cri().name());
+        String name = CoreRules.text(worker.cri().name());
         if (!"containerd".equals(name)) {
             errs.add(FieldError.notSupported(path.child("name").toString(), name, List.of("containerd")));
         }
@@ -310,7 +310,7 @@ final class WorkerValidation {
         if (runtimes != null) {
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < runtimes.size(); i++) {
-                String type = ShootRules.str(runtimes.get(i).type());
+                String type = CoreRules.text(runtimes.get(i).type());
                 FieldPath typePath = path.child("containerruntimes").index(i).child("type");
                 if (type.isEmpty()) {
                     errs.add(FieldError.required(typePath.toString(), "must specify a container runtime type"));
@@ -330,9 +330,9 @@ final class WorkerValidation {
         for (int i = 0; i < taints.size(); i++) {
             Taint taint = taints.get(i);
             FieldPath idx = path.index(i);
-            String key = ShootRules.str(taint.key());
-            String value = ShootRules.str(taint.value());
-            String effect = ShootRules.str(taint.effect());
+            String key = CoreRules.text(taint.key());
+            String value = CoreRules.text(taint.value());
+            String effect = CoreRules.text(taint.effect());
             errs.addAll(ObjectMetaValidation.validateLabelName(key, idx.child("key")));
             if (RESERVED_TAINT_KEY.equals(key)) {
                 errs.add(FieldError.forbidden(idx.child("key").toString(), "taint key is reserved by gardener"));
@@ -366,7 +366,7 @@ final class WorkerValidation {
         boolean controlPlaneFound = false;
         for (int i = 0; i < workers.size(); i++) {
             Worker w = workers.get(i);
-            String name = ShootRules.str(w.name());
+            String name = CoreRules.text(w.name());
             if (!names.add(name)) {
                 errs.add(FieldError.duplicate(path.index(i).child("name").toString(), name));
             }
@@ -443,13 +443,13 @@ final class WorkerValidation {
         List<FieldError> errs = new ArrayList<>();
         var backup = controlPlane.backup();
         if (backup != null) {
-            String provider = ShootRules.str(backup.provider());
+            String provider = CoreRules.text(backup.provider());
             if (provider.isEmpty()) {
                 errs.add(FieldError.required(
                         path.child("backup", "provider").toString(), "must provide a backup cloud provider name"));
             }
             if (!providerType.equals(provider)
-                    && ShootRules.str(backup.region()).isEmpty()) {
+                    && CoreRules.text(backup.region()).isEmpty()) {
                 errs.add(
                         FieldError.required(
                                 path.child("backup", "region").toString(),
@@ -461,7 +461,7 @@ final class WorkerValidation {
                         "must be set to refer a Secret or WorkloadIdentity"));
             } else {
                 var ref = backup.credentialsRef();
-                if (!ShootRules.str(namespace).equals(ShootRules.str(ref.namespace()))) {
+                if (!CoreRules.text(namespace).equals(CoreRules.text(ref.namespace()))) {
                     errs.add(FieldError.forbidden(
                             path.child("backup", "credentialsRef", "namespace").toString(),
                             "must reference credentials in the same namespace as the Shoot"));
@@ -484,7 +484,7 @@ final class WorkerValidation {
                         "cannot have dns and extension set at the same time"));
             }
             if (exposure.extension() != null) {
-                String type = ShootRules.str(exposure.extension().type());
+                String type = CoreRules.text(exposure.extension().type());
                 if (type.isEmpty()) {
                     errs.add(
                             FieldError.required(exposurePath.child("type").toString(), "must specify a provider type"));

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.validation.events;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.k8s.corev1.Event;
 import cloud.gardener.apiserver.api.k8s.corev1.EventSeries;
 import cloud.gardener.apiserver.api.k8s.corev1.EventSource;
@@ -49,7 +50,7 @@ public final class EventValidator implements Validator<Event> {
             errs.add(FieldError.required("eventTime", ""));
         }
         if (!"Normal".equals(event.type()) && !"Warning".equals(event.type())) {
-            errs.add(FieldError.invalid("type", "", "has invalid value: " + text(event.type())));
+            errs.add(FieldError.invalid("type", "", "has invalid value: " + CoreRules.text(event.type())));
         }
         if (!isZero(event.firstTimestamp())) {
             errs.add(FieldError.invalid("firstTimestamp", "", "needs to be unset"));
@@ -62,7 +63,8 @@ public final class EventValidator implements Validator<Event> {
         }
         EventSource source = event.source();
         if (source != null
-                && (!text(source.component()).isEmpty() || !text(source.host()).isEmpty())) {
+                && (!CoreRules.text(source.component()).isEmpty()
+                        || !CoreRules.text(source.host()).isEmpty())) {
             errs.add(FieldError.invalid("source", "", "needs to be unset"));
         }
         return errs;
@@ -75,21 +77,27 @@ public final class EventValidator implements Validator<Event> {
             return errs;
         }
         errs.addAll(immutable(goValue(event.involvedObject()), goValue(old.involvedObject()), "involvedObject"));
-        errs.addAll(immutable(text(event.reason()), text(old.reason()), "reason"));
-        errs.addAll(immutable(text(event.message()), text(old.message()), "message"));
+        errs.addAll(immutable(CoreRules.text(event.reason()), CoreRules.text(old.reason()), "reason"));
+        errs.addAll(immutable(CoreRules.text(event.message()), CoreRules.text(old.message()), "message"));
         errs.addAll(immutable(goValue(event.source()), goValue(old.source()), "source"));
         errs.addAll(immutable(timeValue(event.firstTimestamp()), timeValue(old.firstTimestamp()), "firstTimestamp"));
         errs.addAll(immutable(timeValue(event.lastTimestamp()), timeValue(old.lastTimestamp()), "lastTimestamp"));
         errs.addAll(immutable(event.count(), old.count(), "count"));
-        errs.addAll(immutable(text(event.type()), text(old.type()), "type"));
+        errs.addAll(immutable(CoreRules.text(event.type()), CoreRules.text(old.type()), "type"));
         if (!Objects.equals(micros(event.eventTime()), micros(old.eventTime()))) {
             errs.add(FieldError.invalid(
                     "eventTime", timeValue(event.eventTime()), ObjectMetaValidation.FIELD_IMMUTABLE));
         }
-        errs.addAll(immutable(text(event.action()), text(old.action()), "action"));
+        errs.addAll(immutable(CoreRules.text(event.action()), CoreRules.text(old.action()), "action"));
         errs.addAll(immutable(goValue(event.related()), goValue(old.related()), "related"));
-        errs.addAll(immutable(text(event.reportingComponent()), text(old.reportingComponent()), "reportingController"));
-        errs.addAll(immutable(text(event.reportingInstance()), text(old.reportingInstance()), "reportingInstance"));
+        errs.addAll(immutable(
+                CoreRules.text(event.reportingComponent()),
+                CoreRules.text(old.reportingComponent()),
+                "reportingController"));
+        errs.addAll(immutable(
+                CoreRules.text(event.reportingInstance()),
+                CoreRules.text(old.reportingInstance()),
+                "reportingInstance"));
         errs.addAll(series(event));
         return errs;
     }
@@ -97,10 +105,11 @@ public final class EventValidator implements Validator<Event> {
     /** {@code legacyValidateEvent}. */
     private List<FieldError> legacy(Event event) {
         List<FieldError> errs = new ArrayList<>();
-        String namespace = event.metadata() == null ? "" : text(event.metadata().namespace());
+        String namespace =
+                event.metadata() == null ? "" : CoreRules.text(event.metadata().namespace());
         String involvedNamespace = event.involvedObject() == null
                 ? ""
-                : text(event.involvedObject().namespace());
+                : CoreRules.text(event.involvedObject().namespace());
         String reportingField = strict ? "reportingController" : "reportingComponent";
         FieldPath involvedPath = FieldPath.of("involvedObject").child("namespace");
         if (isZero(event.eventTime())) {
@@ -116,14 +125,14 @@ public final class EventValidator implements Validator<Event> {
                 errs.add(FieldError.invalid(
                         involvedPath.toString(), involvedNamespace, "does not match event.namespace"));
             }
-            String controller = text(event.reportingComponent());
+            String controller = CoreRules.text(event.reportingComponent());
             if (controller.isEmpty()) {
                 errs.add(FieldError.required(reportingField, ""));
             }
             for (String msg : NameFormats.qualifiedName(controller)) {
                 errs.add(FieldError.invalid(reportingField, controller, msg));
             }
-            String instance = text(event.reportingInstance());
+            String instance = CoreRules.text(event.reportingInstance());
             if (instance.isEmpty()) {
                 errs.add(FieldError.required("reportingInstance", ""));
             }
@@ -133,21 +142,21 @@ public final class EventValidator implements Validator<Event> {
                         "",
                         "can have at most " + REPORTING_INSTANCE_LENGTH_LIMIT + " characters"));
             }
-            String action = text(event.action());
+            String action = CoreRules.text(event.action());
             if (action.isEmpty()) {
                 errs.add(FieldError.required("action", ""));
             }
             if (action.length() > ACTION_LENGTH_LIMIT) {
                 errs.add(FieldError.invalid("action", "", "can have at most " + ACTION_LENGTH_LIMIT + " characters"));
             }
-            String reason = text(event.reason());
+            String reason = CoreRules.text(event.reason());
             if (reason.isEmpty()) {
                 errs.add(FieldError.required("reason", ""));
             }
             if (reason.length() > REASON_LENGTH_LIMIT) {
                 errs.add(FieldError.invalid("reason", "", "can have at most " + REASON_LENGTH_LIMIT + " characters"));
             }
-            if (text(event.message()).length() > NOTE_LENGTH_LIMIT) {
+            if (CoreRules.text(event.message()).length() > NOTE_LENGTH_LIMIT) {
                 errs.add(FieldError.invalid("message", "", "can have at most " + NOTE_LENGTH_LIMIT + " characters"));
             }
         }
@@ -194,10 +203,6 @@ public final class EventValidator implements Validator<Event> {
         return i.getEpochSecond() * 1_000_000L + i.getNano() / 1_000L;
     }
 
-    private static String text(String value) {
-        return value == null ? "" : value;
-    }
-
     /** A time as Go's {@code time.Time.String()} prints it in an error. */
     private static GoValue timeValue(Object time) {
         java.time.Instant instant = time instanceof Time t && !t.isZero()
@@ -224,12 +229,12 @@ public final class EventValidator implements Validator<Event> {
     }
 
     private static GoValue goValue(EventSource source) {
-        String component = source == null ? "" : text(source.component());
-        String host = source == null ? "" : text(source.host());
+        String component = source == null ? "" : CoreRules.text(source.component());
+        String host = source == null ? "" : CoreRules.text(source.host());
         return new GoValue("core.EventSource{Component:" + quote(component) + ", Host:" + quote(host) + "}");
     }
 
     private static String quote(String value) {
-        return GoQuote.quote(text(value));
+        return GoQuote.quote(CoreRules.text(value));
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.operator;
 
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.KubernetesVersionUpdate;
 import cloud.gardener.apiserver.admission.validation.core.RotationRules;
 import cloud.gardener.apiserver.api.operator.v1alpha1.CredentialsRotation;
@@ -84,10 +85,6 @@ final class GardenOperations {
         return errs;
     }
 
-    private static String text(String s) {
-        return s == null ? "" : s;
-    }
-
     /** The phases of the four rotations, "" where there is none (Gardener's {@code helper.Get...RotationPhase}). */
     private record Phases(String ca, String serviceAccountKey, String etcdKey, String workloadIdentityKey) {
 
@@ -98,16 +95,16 @@ final class GardenOperations {
             return new Phases(
                     r.certificateAuthorities() == null
                             ? ""
-                            : text(r.certificateAuthorities().phase()),
+                            : CoreRules.text(r.certificateAuthorities().phase()),
                     r.serviceAccountKey() == null
                             ? ""
-                            : text(r.serviceAccountKey().phase()),
+                            : CoreRules.text(r.serviceAccountKey().phase()),
                     r.etcdEncryptionKey() == null
                             ? ""
-                            : text(r.etcdEncryptionKey().phase()),
+                            : CoreRules.text(r.etcdEncryptionKey().phase()),
                     r.workloadIdentityKey() == null
                             ? ""
-                            : text(r.workloadIdentityKey().phase()));
+                            : CoreRules.text(r.workloadIdentityKey().phase()));
         }
     }
 

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.validation.security;
 
 import cloud.gardener.apiserver.admission.validation.Validator;
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentity;
 import cloud.gardener.apiserver.api.security.v1alpha1.WorkloadIdentitySpec;
@@ -87,9 +88,9 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
         String expected = String.join(
                 SUB_DELIMITER,
                 SUB_PREFIX,
-                text(meta == null ? null : meta.namespace()),
-                text(meta == null ? null : meta.name()),
-                text(meta == null ? null : meta.uid()));
+                CoreRules.text(meta == null ? null : meta.namespace()),
+                CoreRules.text(meta == null ? null : meta.name()),
+                CoreRules.text(meta == null ? null : meta.uid()));
         if (!expected.equals(sub)) {
             errs.add(FieldError.invalid(
                     SUB.toString(), sub, "sub claim does not match expected value: " + GoQuote.quote(expected)));
@@ -130,9 +131,5 @@ public final class WorkloadIdentityValidator implements Validator<WorkloadIdenti
         return identity.status() == null || identity.status().sub() == null
                 ? ""
                 : identity.status().sub();
-    }
-
-    private static String text(String s) {
-        return s == null ? "" : s;
     }
 }

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.seedmanagement;
 
+import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelector;
 import cloud.gardener.apiserver.api.k8s.metav1.LabelSelectorRequirement;
 import cloud.gardener.apiserver.api.validation.NameFormats;
@@ -21,23 +22,24 @@ public final class LabelSelectors {
         }
         for (Map.Entry<String, String> e : map(selector.matchLabels()).entrySet()) {
             if (!NameFormats.qualifiedName(e.getKey()).isEmpty()
-                    || !NameFormats.labelValue(text(e.getValue())).isEmpty()) {
+                    || !NameFormats.labelValue(CoreRules.text(e.getValue())).isEmpty()) {
                 return false;
             }
         }
         for (LabelSelectorRequirement r : list(selector.matchExpressions())) {
             List<String> values = list(r.values());
-            if (!NameFormats.qualifiedName(text(r.key())).isEmpty()) {
+            if (!NameFormats.qualifiedName(CoreRules.text(r.key())).isEmpty()) {
                 return false;
             }
-            boolean ok = switch (text(r.operator())) {
+            boolean ok = switch (CoreRules.text(r.operator())) {
                 case "In", "NotIn" -> !values.isEmpty();
                 case "Exists", "DoesNotExist" -> values.isEmpty();
                 default -> false;
             };
             if (!ok
                     || values.stream()
-                            .anyMatch(v -> !NameFormats.labelValue(text(v)).isEmpty())) {
+                            .anyMatch(v ->
+                                    !NameFormats.labelValue(CoreRules.text(v)).isEmpty())) {
                 return false;
             }
         }
@@ -54,13 +56,14 @@ public final class LabelSelectors {
     public static boolean matches(LabelSelector selector, Map<String, String> labels) {
         Map<String, String> set = map(labels);
         for (Map.Entry<String, String> e : map(selector.matchLabels()).entrySet()) {
-            if (!set.containsKey(e.getKey()) || !text(set.get(e.getKey())).equals(text(e.getValue()))) {
+            if (!set.containsKey(e.getKey())
+                    || !CoreRules.text(set.get(e.getKey())).equals(CoreRules.text(e.getValue()))) {
                 return false;
             }
         }
         for (LabelSelectorRequirement r : list(selector.matchExpressions())) {
             boolean has = set.containsKey(r.key());
-            boolean ok = switch (text(r.operator())) {
+            boolean ok = switch (CoreRules.text(r.operator())) {
                 case "In" -> has && list(r.values()).contains(set.get(r.key()));
                 case "NotIn" -> !has || !list(r.values()).contains(set.get(r.key()));
                 case "Exists" -> has;
@@ -72,10 +75,6 @@ public final class LabelSelectors {
             }
         }
         return true;
-    }
-
-    private static String text(String s) {
-        return s == null ? "" : s;
     }
 
     private static <T> List<T> list(List<T> l) {
