@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
 import java.io.IOException;
@@ -28,8 +29,14 @@ public final class ListEncoder<T> implements StreamedBody {
 
     private final ObjectMapper mapper;
     private final ObjectNode head;
-    private final Iterator<T> items;
+    /** The items in hand; {@link #more} brings the next ones when they run out. */
+    private Iterator<T> items;
+
     private final int itemCount;
+    private MoreItems<T> more;
+    /** Every item was encoded but more may follow: {@link #fetch} first. */
+    private boolean starved;
+
     private final Function<T, JsonNode> item;
     private final String arrayField;
     /** Writes an item's compact JSON as it is, or declines where it must be made as a tree; null for none of them. */
@@ -69,6 +76,7 @@ public final class ListEncoder<T> implements StreamedBody {
         this.head = head;
         this.items = items.iterator();
         this.itemCount = items.size();
+        this.more = null;
         this.item = item;
         try {
             this.gen =
@@ -103,6 +111,17 @@ public final class ListEncoder<T> implements StreamedBody {
         return this;
     }
 
+    /**
+     * Encodes the items {@code more} brings after the given ones, as if they had been in the list (a list read from
+     * storage in chunks): when the items in hand are encoded, {@link #next} stops short and the encoder is
+     * {@link #starved} until {@link #fetch}. The given items must be empty only when nothing follows (an empty
+     * list's head differs, a Table's rows or a PartialObjectMetadataList's items being null).
+     */
+    public ListEncoder<T> withMoreItems(MoreItems<T> more) {
+        this.more = more;
+        return this;
+    }
+
     /** Where an item's compact JSON goes, slice by slice. */
     @FunctionalInterface
     public interface Slices {
@@ -132,13 +151,34 @@ public final class ListEncoder<T> implements StreamedBody {
                 gen.writeStartObject(head);
                 fields = head.properties().iterator();
             }
-            while (out.size() < bytes && !done) {
+            while (out.size() < bytes && !done && !starved) {
                 step();
             }
             return out.take();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    public boolean starved() {
+        return starved;
+    }
+
+    @Override
+    public Future<Void> fetch() {
+        if (!starved) {
+            return Future.succeededFuture();
+        }
+        return more.next().map(chunk -> {
+            if (chunk.isEmpty()) {
+                more = null; // the end: the array closes at the next step
+            } else {
+                items = chunk.iterator();
+            }
+            starved = false;
+            return null;
+        });
     }
 
     private void step() throws IOException {
@@ -148,6 +188,11 @@ public final class ListEncoder<T> implements StreamedBody {
                 if (compactItem == null || !writeCompact(next)) {
                     mapper.writeTree(gen, item.apply(next));
                 }
+                return;
+            }
+            if (more != null) {
+                starved = true;
+                gen.flush(); // what is encoded goes out before the next items are read
                 return;
             }
             gen.writeEndArray();

@@ -205,6 +205,10 @@ public final class ObjectWriter {
      * made one at a time, converted (a Table's row, a PartialObjectMetadata) as each is written.
      *
      * @param head        the list with an empty {@code items} field
+     * @param items       the first items (empty only when none follow)
+     * @param more        brings the items after them (null: none), a chunk at a time once the answer has written the last chunk
+     *                    (JSON, YAML, Tables); a protobuf list is measured before it is written, so its items are all
+     *                    brought first
      * @param item        makes one item's tree, when its turn comes
      * @param compactItem writes an item's compact JSON as the tree would encode, without making the tree (declining
      *                    where it cannot say); null when there is none: used only for the list itself as compact JSON
@@ -217,12 +221,22 @@ public final class ObjectWriter {
     public <T> Future<Void> writeListStreamed(
             ObjectNode head,
             List<T> items,
+            MoreItems<T> more,
             Function<T, JsonNode> item,
             ListEncoder.CompactItem<T> compactItem,
             RowItem<T> rowItem,
             long sourceBytes) {
         format.checkShape(true, goTypeName(true));
-        StreamedBody body = streamedList(format, tables, includeObject(), head, items, item, compactItem, rowItem);
+        String include = includeObject();
+        if (more != null && format.encoding() == Encoding.PROTOBUF) {
+            return more.drainAfter(items)
+                    .compose(all -> StreamedListResponse.write(
+                            req.ctx(),
+                            format.contentType(),
+                            streamedList(format, tables, include, head, all, null, item, compactItem, rowItem),
+                            sourceBytes));
+        }
+        StreamedBody body = streamedList(format, tables, include, head, items, more, item, compactItem, rowItem);
         return StreamedListResponse.write(req.ctx(), format.contentType(), body, sourceBytes);
     }
 
@@ -241,6 +255,25 @@ public final class ObjectWriter {
             String includeObject,
             ObjectNode head,
             List<T> items,
+            Function<T, JsonNode> item,
+            ListEncoder.CompactItem<T> compactItem,
+            RowItem<T> rowItem) {
+        return streamedList(format, tables, includeObject, head, items, null, item, compactItem, rowItem);
+    }
+
+    /**
+     * {@link #streamedList}, the items after {@code items} brought by {@code more} (null: none) and encoded as if
+     * they had been in the list.
+     *
+     * @throws IllegalArgumentException for protobuf with more items (bring them first: its encoder measures them)
+     */
+    static <T> StreamedBody streamedList(
+            OutputFormat format,
+            TableConvertor tables,
+            String includeObject,
+            ObjectNode head,
+            List<T> items,
+            MoreItems<T> more,
             Function<T, JsonNode> item,
             ListEncoder.CompactItem<T> compactItem,
             RowItem<T> rowItem) {
@@ -274,11 +307,16 @@ public final class ObjectWriter {
             }
         }
         return switch (format.encoding()) {
-            case YAML -> new ListEncoder<>(Json.YAML, false, document, arrayField, items, converted);
-            case PROTOBUF -> protobuf(new ProtobufListEncoder<>(document, items, converted));
+            case YAML -> withMore(new ListEncoder<>(Json.YAML, false, document, arrayField, items, converted), more);
+            case PROTOBUF -> {
+                if (more != null) {
+                    throw new IllegalArgumentException("a protobuf list is encoded from all its items");
+                }
+                yield protobuf(new ProtobufListEncoder<>(document, items, converted));
+            }
             default -> {
-                ListEncoder<T> json =
-                        new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted);
+                ListEncoder<T> json = withMore(
+                        new ListEncoder<>(Json.MAPPER, format.pretty(), document, arrayField, items, converted), more);
                 boolean compactList = format.target() == ConversionTarget.NONE && !format.pretty();
                 yield compactList && compactItem != null ? json.withCompactSlices(compactItem) : json;
             }
@@ -293,6 +331,10 @@ public final class ObjectWriter {
          * included), or null for an item to make whole.
          */
         JsonNode read(T item, RowReads reads);
+    }
+
+    private static <T> ListEncoder<T> withMore(ListEncoder<T> encoder, MoreItems<T> more) {
+        return more == null ? encoder : encoder.withMoreItems(more);
     }
 
     private static StreamedBody protobuf(ProtobufListEncoder<?> encoder) {

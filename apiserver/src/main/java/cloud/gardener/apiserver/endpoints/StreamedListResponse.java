@@ -59,10 +59,23 @@ final class StreamedListResponse {
 
     /** Up to the compression threshold: a whole answer with its length if it ends there, else the head and stream. */
     private void first() {
-        encode((int) ResponseCompression.THRESHOLD_BYTES + 1)
+        firstUpTo(Buffer.buffer(), (int) ResponseCompression.THRESHOLD_BYTES + 1);
+    }
+
+    /**
+     * Encodes until {@code bytes} are in {@code taken} or the answer ends, bringing the encoder's next items as it
+     * runs out of them (nothing is written yet, so no write queue waits), then answers whole or starts the stream.
+     */
+    private void firstUpTo(Buffer taken, int bytes) {
+        encode(bytes - taken.length())
                 .onSuccess(chunk -> {
+                    taken.appendBuffer(chunk);
+                    if (!encoder.done() && encoder.starved() && taken.length() < bytes) {
+                        encoder.fetch().onSuccess(v -> firstUpTo(taken, bytes)).onFailure(this::fail);
+                        return;
+                    }
                     if (encoder.done()) {
-                        Responses.write(ctx, 200, contentType, chunk.getBytes());
+                        Responses.write(ctx, 200, contentType, taken.getBytes());
                         done.tryComplete();
                         return;
                     }
@@ -79,13 +92,17 @@ final class StreamedListResponse {
                         resp.setChunked(true);
                     }
                     resp.drainHandler(v -> more());
-                    resp.write(chunk);
+                    resp.write(taken);
                     more();
                 })
                 .onFailure(this::fail);
     }
 
-    /** Writes chunks while the connection takes them; a full write queue resumes here when it drains. */
+    /**
+     * Writes chunks while the connection takes them; a full write queue resumes here when it drains. When the
+     * encoder has written every item it holds, its next items are read (from storage) here, so only once the last
+     * ones are in the write queue and it has room.
+     */
     private void more() {
         if (resp.ended() || resp.closed()) {
             done.tryComplete();
@@ -95,7 +112,8 @@ final class StreamedListResponse {
             return;
         }
         encoding = true;
-        encode(CHUNK_BYTES)
+        Future<Void> items = encoder.starved() ? encoder.fetch() : Future.succeededFuture();
+        items.compose(v -> encode(CHUNK_BYTES))
                 .onSuccess(chunk -> {
                     encoding = false;
                     if (resp.ended() || resp.closed()) {
@@ -107,13 +125,21 @@ final class StreamedListResponse {
                         done.tryComplete();
                         return;
                     }
-                    resp.write(chunk);
+                    if (chunk.length() > 0) {
+                        resp.write(chunk);
+                    }
                     more();
                 })
                 .onFailure(this::fail);
     }
 
+    /**
+     * Before the first byte, the Status of the failure; after it (storage failed while the list was written), the
+     * stream is cut as Go's server cuts an aborted handler's answer: the connection closed (HTTP/1.1, the chunked
+     * body left unterminated) or the stream reset (HTTP/2), so that the client sees an error, never a whole list.
+     */
     private void fail(Throwable t) {
+        encoding = false;
         Responses.fail(ctx, t);
         done.tryComplete();
     }

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.metrics;
 
+import cloud.gardener.apiserver.storage.ChunkedList;
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -8,6 +10,7 @@ import cloud.gardener.apiserver.storage.UpdateFunction;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Future;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
@@ -43,17 +46,42 @@ public final class MeteredStorage implements Storage {
     public Future<ListPage> list(ListRequest request) {
         AtomicLong evaluated = new AtomicLong();
         Predicate<StoredObject> filter = request.filter();
-        ListRequest counted = filter == null
+        return timed("list", storage.list(counted(request, evaluated)))
+                .onSuccess(page -> listed(filter, evaluated, page.items()));
+    }
+
+    /** {@link #list}; each further chunk of a list read in chunks is timed and counted as it is read. */
+    @Override
+    public Future<ChunkedList> listChunked(ListRequest request) {
+        AtomicLong evaluated = new AtomicLong();
+        Predicate<StoredObject> filter = request.filter();
+        return timed("list", storage.listChunked(counted(request, evaluated))).map(chunked -> {
+            listed(filter, evaluated, chunked.first().items());
+            ItemChunks rest = chunked.rest();
+            return rest == ItemChunks.NONE
+                    ? chunked
+                    : new ChunkedList(
+                            chunked.first(),
+                            () -> timed("list", rest.next()).onSuccess(items -> listed(filter, evaluated, items)));
+        });
+    }
+
+    /** The request with its filter's evaluations counted in {@code evaluated}. */
+    private static ListRequest counted(ListRequest request, AtomicLong evaluated) {
+        Predicate<StoredObject> filter = request.filter();
+        return filter == null
                 ? request
                 : new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(), object -> {
                     evaluated.incrementAndGet();
                     return filter.test(object);
                 });
-        return timed("list", storage.list(counted)).onSuccess(page -> {
-            long returned = page.items().size();
-            long tested = filter == null ? returned : evaluated.get();
-            metrics.listed(resource, tested, tested, returned);
-        });
+    }
+
+    /** Counts what a read returned and (with a filter) what it tested since the last count. */
+    private void listed(Predicate<StoredObject> filter, AtomicLong evaluated, List<StoredObject> items) {
+        long returned = items.size();
+        long tested = filter == null ? returned : evaluated.getAndSet(0);
+        metrics.listed(resource, tested, tested, returned);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.StoredObject;
 import java.util.List;
 
@@ -11,10 +12,13 @@ import java.util.List;
  * @param revision           the revision the page was read at
  * @param continueKey        the key (relative to the collection root) to continue from, or null at the end
  * @param remainingItemCount how many objects follow, when known
+ * @param rest               the objects after {@code items} of a list read in chunks ({@link ItemChunks#NONE} when
+ *                           {@code items} are all of the page); read when asked, their failures API errors
  */
-public record EncodedListPage(List<StoredObject> items, long revision, String continueKey, Long remainingItemCount) {
+public record EncodedListPage(
+        List<StoredObject> items, long revision, String continueKey, Long remainingItemCount, ItemChunks rest) {
 
-    /** The stored bytes of the items. */
+    /** The stored bytes of the items (the first ones of a list read in chunks). */
     public long bytes() {
         long bytes = 0;
         for (StoredObject so : items) {

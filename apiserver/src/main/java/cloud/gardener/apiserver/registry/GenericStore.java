@@ -192,6 +192,11 @@ public final class GenericStore {
         return reads.listEncoded(namespace, query);
     }
 
+    /** {@link #listEncoded}, the items after the first ones read when asked ({@link ResourceReads#listStreamed}). */
+    public Future<EncodedListPage> listStreamed(String namespace, ListQuery query) {
+        return reads.listStreamed(namespace, query);
+    }
+
     /**
      * etcd3's {@code handleCompactedErrorForPaging}: the page's snapshot is gone. The list handler puts the
      * "inconsistent continue" token (same start key, revision -1) into the Status' {@code metadata.continue}.

@@ -8,6 +8,8 @@ import cloud.gardener.apiserver.api.model.FormChanges;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.SelectableView;
+import cloud.gardener.apiserver.storage.ChunkedList;
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
@@ -180,13 +182,48 @@ public final class ResourceReads {
     public Future<EncodedListPage> listEncoded(String namespace, ListQuery query) {
         String prefix = keys.collection(namespace);
         return readPage(prefix, query)
-                .map(page -> new EncodedListPage(
-                        page.items(), page.revision(), relativeNextKey(page, prefix), page.remainingItemCount()))
+                .map(page -> encoded(ChunkedList.whole(page), prefix, query))
                 .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    /**
+     * {@link #listEncoded}, read from storage in chunks where the store can (an unlimited list on etcd): the page's
+     * first items, and the rest read a chunk at a time when the answer asks for them, so the list is never in memory
+     * whole.
+     */
+    public Future<EncodedListPage> listStreamed(String namespace, ListQuery query) {
+        String prefix = keys.collection(namespace);
+        return read(prefix, query, StoreReader::listChunked)
+                .map(chunked -> encoded(chunked, prefix, query))
+                .recover(t -> Future.failedFuture(listError(t, query)));
+    }
+
+    private EncodedListPage encoded(ChunkedList chunked, String prefix, ListQuery query) {
+        ListPage page = chunked.first();
+        ItemChunks rest = chunked.rest();
+        return new EncodedListPage(
+                page.items(),
+                page.revision(),
+                relativeNextKey(page, prefix),
+                page.remainingItemCount(),
+                rest == ItemChunks.NONE
+                        ? rest
+                        : () -> rest.next().recover(t -> Future.failedFuture(listError(t, query))));
     }
 
     /** One page as fresh as the query asks (see {@link #list}), read through the watch cache where there is one. */
     private Future<ListPage> readPage(String prefix, ListQuery query) {
+        return read(prefix, query, StoreReader::list);
+    }
+
+    /** How a list is read: whole ({@link StoreReader#list}) or in chunks ({@link StoreReader#listChunked}). */
+    @FunctionalInterface
+    private interface ListRead<T> {
+        Future<T> read(StoreReader reader, ListRequest request, ReadFreshness freshness);
+    }
+
+    /** A read of the query's range as fresh as it asks, by {@code read}. */
+    private <T> Future<T> read(String prefix, ListQuery query, ListRead<T> read) {
         String start = query.startKey() == null ? null : prefix + query.startKey();
         ReadFreshness freshness;
         if (query.exact() && query.revision() > 0) {
@@ -197,7 +234,7 @@ public final class ResourceReads {
             freshness = query.anyState() ? ReadFreshness.any() : ReadFreshness.consistent();
         }
         try {
-            return reader.list(new ListRequest(prefix, 0, query.limit(), start, storeFilter(query)), freshness);
+            return read.read(reader, new ListRequest(prefix, 0, query.limit(), start, storeFilter(query)), freshness);
         } catch (RuntimeException e) {
             return Future.failedFuture(e);
         }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.storage;
 
 import io.vertx.core.Future;
+import java.util.function.Function;
 
 /**
  * The read side of the storage contract: what serving a get, a list or a watch needs. {@link Storage} is one; a
@@ -14,6 +15,15 @@ public interface StoreReader {
 
     /** Reads a range at one revision; see {@link ListRequest}. */
     Future<ListPage> list(ListRequest request);
+
+    /**
+     * {@link #list}, an unlimited list read in chunks where the store can (etcd): the first items, the rest read a
+     * chunk at a time when asked, at the first one's revision, so that a streamed answer never holds the list. A
+     * request with a limit is one page as {@link #list} reads it. By default the whole list is the first page.
+     */
+    default Future<ChunkedList> listChunked(ListRequest request) {
+        return list(request).map(ChunkedList::whole);
+    }
 
     /**
      * Watches one key, or every key under a prefix ending in {@code /}, delivering every change with a
@@ -54,16 +64,26 @@ public interface StoreReader {
      * TOO_LARGE_RESOURCE_VERSION) and reads the latest, Exact reads at the revision.
      */
     default Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
+        return readFresh(request, freshness, this::list);
+    }
+
+    /** {@link #listChunked(ListRequest)} as fresh as {@code freshness} asks (see {@link #list(ListRequest, ReadFreshness)}). */
+    default Future<ChunkedList> listChunked(ListRequest request, ReadFreshness freshness) {
+        return readFresh(request, freshness, this::listChunked);
+    }
+
+    private <T> Future<T> readFresh(
+            ListRequest request, ReadFreshness freshness, Function<ListRequest, Future<T>> read) {
         if (freshness instanceof ReadFreshness.Exact exact) {
-            return list(request.atRevision(exact.revision()));
+            return read.apply(request.atRevision(exact.revision()));
         }
         long atLeast = freshness.revision();
         if (atLeast == 0) {
-            return list(request.atRevision(0));
+            return read.apply(request.atRevision(0));
         }
         return currentRevision()
                 .compose(current -> atLeast > current
                         ? Future.failedFuture(StorageException.tooLargeResourceVersion(atLeast, current))
-                        : list(request.atRevision(0)));
+                        : read.apply(request.atRevision(0)));
     }
 }

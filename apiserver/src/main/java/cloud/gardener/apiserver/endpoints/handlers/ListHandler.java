@@ -4,16 +4,19 @@ import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.endpoints.ListEncoder;
 import cloud.gardener.apiserver.endpoints.ListQueries;
+import cloud.gardener.apiserver.endpoints.MoreItems;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.endpoints.tables.RowReads;
+import cloud.gardener.apiserver.registry.EncodedListPage;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.registry.ListResult;
 import cloud.gardener.apiserver.registry.ObjectTrees;
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.StoredObject;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -37,7 +40,7 @@ public final class ListHandler implements VerbHandler {
             String kind = req.type().kind();
             String apiVersion = req.apiVersion();
             return req.store()
-                    .listEncoded(req.namespace(), resolved.query())
+                    .listStreamed(req.namespace(), resolved.query())
                     .recover(t -> Future.failedFuture(withInconsistentContinue(t, resolved.query())))
                     .compose(page -> writer.writeListStreamed(
                             head(
@@ -47,6 +50,7 @@ public final class ListHandler implements VerbHandler {
                                     page.remainingItemCount(),
                                     resolved.hasSelector()),
                             page.items(),
+                            moreItems(page),
                             stored -> req.present(req.store().decode(stored)),
                             storedForm ? (stored, out) -> writeStored(stored, kind, apiVersion, out) : null,
                             req.store().servesStoredForm() ? (stored, reads) -> rowPart(req, stored, reads) : null,
@@ -59,6 +63,12 @@ public final class ListHandler implements VerbHandler {
                     writer.writeList(toList(req, result, resolved.hasSelector()));
                     return null;
                 });
+    }
+
+    /** The items after the page's first ones, read from storage when the answer asks; null when there are none. */
+    private static MoreItems<StoredObject> moreItems(EncodedListPage page) {
+        ItemChunks rest = page.rest();
+        return rest == ItemChunks.NONE ? null : rest::next;
     }
 
     /**

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
@@ -132,6 +133,20 @@ public final class CachedStorage implements Storage {
     public Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
         WatchCache cache = cacheFor(request.prefix());
         return cache != null ? cache.list(request, freshness) : delegate.list(request, freshness);
+    }
+
+    @Override
+    public Future<ChunkedList> listChunked(ListRequest request) {
+        return listChunked(
+                request,
+                request.revision() == 0 ? ReadFreshness.consistent() : ReadFreshness.exact(request.revision()));
+    }
+
+    /** {@link #list}, read in chunks where the store serves it (the cache's own pages are whole). */
+    @Override
+    public Future<ChunkedList> listChunked(ListRequest request, ReadFreshness freshness) {
+        WatchCache cache = cacheFor(request.prefix());
+        return cache != null ? cache.listChunked(request, freshness) : delegate.listChunked(request, freshness);
     }
 
     @Override

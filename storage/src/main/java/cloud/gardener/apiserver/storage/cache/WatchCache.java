@@ -1,10 +1,12 @@
 package cloud.gardener.apiserver.storage.cache;
 
+import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
+import cloud.gardener.apiserver.storage.StoreReader;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -271,38 +273,50 @@ public final class WatchCache implements AutoCloseable {
      * their continue keys are the store's: a continued read is an Exact read at the first page's revision.
      */
     public Future<ListPage> list(ListRequest request, ReadFreshness freshness) {
+        return read(request, freshness, false).map(ChunkedList::first);
+    }
+
+    /**
+     * {@link #list}, where the store serves it read in chunks ({@link StoreReader#listChunked}); the cache's own pages
+     * are whole.
+     */
+    public Future<ChunkedList> listChunked(ListRequest request, ReadFreshness freshness) {
+        return read(request, freshness, true);
+    }
+
+    private Future<ChunkedList> read(ListRequest request, ReadFreshness freshness, boolean chunked) {
         ContextInternal caller = callerContext();
         if (!ready) {
-            return fromStore(request, freshness);
+            return fromStore(request, freshness, chunked);
         }
         if (freshness instanceof ReadFreshness.Any) {
-            return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness));
+            return onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness, chunked));
         }
         if (freshness instanceof ReadFreshness.Consistent) {
             if (!progressOrdered) {
-                return delegated(request, freshness);
+                return delegated(request, freshness, chunked);
             }
             return quorumRevision
                     .get()
                     .compose(current -> awaitRevision(caller, current))
                     .compose(reached -> reached
-                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
-                            : fromStore(request, freshness));
+                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness, chunked))
+                            : fromStore(request, freshness, chunked));
         }
         long wanted = freshness.revision();
         if (wanted > revision && !progressOrdered) {
             // Without trusted progress the cache cannot tell whether it has seen a newer revision of a quiet
             // resource: the store serves it (and says when the revision is in the future).
-            return delegated(request, freshness);
+            return delegated(request, freshness, chunked);
         }
         if (freshness instanceof ReadFreshness.NotOlderThan) {
             return awaitRevision(caller, wanted)
                     .compose(reached -> reached
-                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness))
+                            ? onContext(caller, () -> pageAt(request, Long.MAX_VALUE, freshness, chunked))
                             : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
         }
         if (wanted <= revision) {
-            return onContext(caller, () -> pageAt(request, wanted, freshness));
+            return onContext(caller, () -> pageAt(request, wanted, freshness, chunked));
         }
         // An exact revision the cache has not seen: the store's answer for a future one, else wait for it.
         return quorumRevision
@@ -311,8 +325,8 @@ public final class WatchCache implements AutoCloseable {
                         ? caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, current))
                         : awaitRevision(caller, wanted)
                                 .compose(reached -> reached
-                                        ? onContext(caller, () -> pageAt(request, wanted, freshness))
-                                        : fromStore(request, freshness)));
+                                        ? onContext(caller, () -> pageAt(request, wanted, freshness, chunked))
+                                        : fromStore(request, freshness, chunked)));
     }
 
     /**
@@ -337,9 +351,9 @@ public final class WatchCache implements AutoCloseable {
         return source.get(key, freshness);
     }
 
-    private Future<ListPage> delegated(ListRequest request, ReadFreshness freshness) {
+    private Future<ChunkedList> delegated(ListRequest request, ReadFreshness freshness, boolean chunked) {
         delegatedReads.incrementAndGet();
-        return source.list(request, freshness);
+        return storeList(request, freshness, chunked);
     }
 
     private Future<StoredObject> fromStore(String key, ReadFreshness freshness) {
@@ -347,9 +361,15 @@ public final class WatchCache implements AutoCloseable {
         return source.get(key, freshness);
     }
 
-    private Future<ListPage> fromStore(ListRequest request, ReadFreshness freshness) {
+    private Future<ChunkedList> fromStore(ListRequest request, ReadFreshness freshness, boolean chunked) {
         storeReads.incrementAndGet();
-        return source.list(request, freshness);
+        return storeList(request, freshness, chunked);
+    }
+
+    private Future<ChunkedList> storeList(ListRequest request, ReadFreshness freshness, boolean chunked) {
+        return chunked
+                ? source.listChunked(request, freshness)
+                : source.list(request, freshness).map(ChunkedList::whole);
     }
 
     private Future<StoredObject> lookup(ContextInternal caller, String key) {
@@ -360,10 +380,10 @@ public final class WatchCache implements AutoCloseable {
     }
 
     /** Runs a page read on the cache's context, where the state is coherent, and answers on the caller's. */
-    private Future<ListPage> onContext(ContextInternal caller, Supplier<Future<ListPage>> read) {
-        Promise<ListPage> promise = caller.promise();
+    private Future<ChunkedList> onContext(ContextInternal caller, Supplier<Future<ChunkedList>> read) {
+        Promise<ChunkedList> promise = caller.promise();
         context.runOnContext(v -> {
-            Future<ListPage> page;
+            Future<ChunkedList> page;
             try {
                 page = read.get();
             } catch (RuntimeException e) {
@@ -375,14 +395,15 @@ public final class WatchCache implements AutoCloseable {
     }
 
     /** On the context: the page at {@code at} (MAX_VALUE: the current state), or the store's when the cache cannot. */
-    private Future<ListPage> pageAt(ListRequest request, long at, ReadFreshness freshness) {
+    private Future<ChunkedList> pageAt(ListRequest request, long at, ReadFreshness freshness, boolean chunked) {
         if (!ready) {
-            return fromStore(request, freshness);
+            return fromStore(request, freshness, chunked);
         }
         if (at != Long.MAX_VALUE && at < revision && (at < window.start() || at < compacted())) {
-            return fromStore(request, freshness); // older than the window: the store serves it or says COMPACTED
+            return fromStore(
+                    request, freshness, chunked); // older than the window: the store serves it or says COMPACTED
         }
-        return Future.succeededFuture(page(request, Math.min(at, revision)));
+        return Future.succeededFuture(ChunkedList.whole(page(request, Math.min(at, revision))));
     }
 
     private ListPage page(ListRequest request, long at) {

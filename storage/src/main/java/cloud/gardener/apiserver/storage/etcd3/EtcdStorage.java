@@ -1,6 +1,8 @@
 package cloud.gardener.apiserver.storage.etcd3;
 
+import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.GuaranteedUpdate;
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -83,6 +85,8 @@ public final class EtcdStorage implements Storage {
     private final AtomicLong compactedRevision = new AtomicLong();
     private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The most values one range read of a streamed list holds ({@link #listChunked}). */
+    private final long listChunk;
 
     /**
      * Connects lazily (the first request dials). {@code vertx} is shared with jetcd and stays open when
@@ -94,6 +98,12 @@ public final class EtcdStorage implements Storage {
 
     /** With extra gRPC interceptors on the KV calls (tests count requests with one). */
     EtcdStorage(Vertx vertx, EtcdConfig config, List<ClientInterceptor> kvInterceptors) {
+        this(vertx, config, kvInterceptors, CHUNK);
+    }
+
+    /** With a streamed list's chunk size (tests read a few values in several chunks). */
+    EtcdStorage(Vertx vertx, EtcdConfig config, List<ClientInterceptor> kvInterceptors, long listChunk) {
+        this.listChunk = listChunk;
         this.vertx = vertx;
         this.config = config;
         this.ownContext = (ContextInternal) vertx.getOrCreateContext();
@@ -271,6 +281,22 @@ public final class EtcdStorage implements Storage {
                 .recover(failure -> listFailure(ctx, request, failure));
     }
 
+    /**
+     * An unlimited list read {@code listChunk} values at a time ({@link EtcdListChunks}): the first chunk with a match
+     * now, each next one when asked, all at the first one's revision. A request with a limit is read as one page.
+     */
+    @Override
+    public Future<ChunkedList> listChunked(ListRequest request) {
+        if (request.limit() != 0 || request.revision() < 0) {
+            return list(request).map(ChunkedList::whole);
+        }
+        EtcdListChunks chunks =
+                new EtcdListChunks(this, request, KvRequests.prefixEnd(KvRequests.key(request.prefix())), listChunk);
+        return chunks.next()
+                .map(first -> new ChunkedList(
+                        new ListPage(first, chunks.revision(), null, null), chunks.ended() ? ItemChunks.NONE : chunks));
+    }
+
     private ListPage unfilteredPage(RangeResponse resp, long revision) {
         List<StoredObject> items = new ArrayList<>(resp.getKvsCount());
         for (KeyValue kvp : resp.getKvsList()) {
@@ -317,11 +343,11 @@ public final class EtcdStorage implements Storage {
         return range(ctx, next, cur.end(), cur.revision(), nextChunk).compose(r -> collect(ctx, cur, r, nextChunk));
     }
 
-    private Future<RangeResponse> range(ContextInternal ctx, String start, ByteString end, long revision, long limit) {
+    Future<RangeResponse> range(ContextInternal ctx, String start, ByteString end, long revision, long limit) {
         return kvCalls.range(ctx, KvRequests.range(KvRequests.key(start), end, revision, limit));
     }
 
-    private Future<ListPage> listFailure(ContextInternal ctx, ListRequest request, Throwable failure) {
+    <T> Future<T> listFailure(ContextInternal ctx, ListRequest request, Throwable failure) {
         StorageException error = EtcdErrors.toStorageException(failure, request.revision(), compactedRevision.get());
         if (error.reason() == StorageException.Reason.COMPACTED) {
             return learnCompactedRevision(ctx)

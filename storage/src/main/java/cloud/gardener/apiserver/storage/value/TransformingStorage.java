@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.storage.value;
 
+import cloud.gardener.apiserver.storage.ChunkedList;
+import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
 import cloud.gardener.apiserver.storage.Storage;
@@ -137,9 +139,34 @@ public final class TransformingStorage implements Storage {
 
     @Override
     public Future<ListPage> list(ListRequest request) {
-        Predicate<StoredObject> filter = request.filter();
-        // The filter must see plaintext; what it kept is remembered so that no item is decrypted twice.
         Map<StoredObject, StoredObject> kept = Collections.synchronizedMap(new IdentityHashMap<>());
+        return delegate.list(plainFiltered(request, kept))
+                .map(page -> new ListPage(
+                        plainItems(page.items(), kept), page.revision(), page.nextKey(), page.remainingItemCount()));
+    }
+
+    /** {@link #list}, each chunk decrypted as it is read. */
+    @Override
+    public Future<ChunkedList> listChunked(ListRequest request) {
+        Map<StoredObject, StoredObject> kept = Collections.synchronizedMap(new IdentityHashMap<>());
+        return delegate.listChunked(plainFiltered(request, kept)).map(chunked -> {
+            ListPage page = chunked.first();
+            ListPage plain = new ListPage(
+                    plainItems(page.items(), kept), page.revision(), page.nextKey(), page.remainingItemCount());
+            return new ChunkedList(
+                    plain,
+                    chunked.rest() == ItemChunks.NONE
+                            ? ItemChunks.NONE
+                            : chunked.rest().map(items -> plainItems(items, kept)));
+        });
+    }
+
+    /**
+     * The request with a filter that sees plaintext; what it kept is remembered in {@code kept} so that no item is
+     * decrypted twice ({@link #plainItems}).
+     */
+    private ListRequest plainFiltered(ListRequest request, Map<StoredObject, StoredObject> kept) {
+        Predicate<StoredObject> filter = request.filter();
         Predicate<StoredObject> plainFilter = filter == null
                 ? null
                 : stored -> {
@@ -150,16 +177,17 @@ public final class TransformingStorage implements Storage {
                     }
                     return keep;
                 };
-        ListRequest inner =
-                new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(), plainFilter);
-        return delegate.list(inner).map(page -> {
-            List<StoredObject> items = new ArrayList<>(page.items().size());
-            for (StoredObject stored : page.items()) {
-                StoredObject p = kept.get(stored);
-                items.add(p != null ? p : plain(stored));
-            }
-            return new ListPage(items, page.revision(), page.nextKey(), page.remainingItemCount());
-        });
+        return new ListRequest(request.prefix(), request.revision(), request.limit(), request.startKey(), plainFilter);
+    }
+
+    /** The items decrypted, those the filter kept taken from {@code kept} (and forgotten there: read once). */
+    private List<StoredObject> plainItems(List<StoredObject> stored, Map<StoredObject, StoredObject> kept) {
+        List<StoredObject> items = new ArrayList<>(stored.size());
+        for (StoredObject s : stored) {
+            StoredObject p = kept.remove(s);
+            items.add(p != null ? p : plain(s));
+        }
+        return items;
     }
 
     @Override

@@ -1,0 +1,119 @@
+package cloud.gardener.apiserver.e2e.lists;
+
+import static cloud.gardener.apiserver.e2e.Fixtures.create;
+import static cloud.gardener.apiserver.e2e.Fixtures.createNamespace;
+import static cloud.gardener.apiserver.e2e.Fixtures.q;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cloud.gardener.apiserver.api.json.Json;
+import cloud.gardener.apiserver.e2e.Fixtures;
+import cloud.gardener.apiserver.testing.ApiServerExtension;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A consistent LIST on etcd 3.4 is read from etcd (not the watch cache) in chunks of 1,000 values, each read when the
+ * last was written: its answer is the bytes of the same list served whole (from the watch cache at
+ * resourceVersion=0), but for the list's own resourceVersion, in JSON and in protobuf, with a label selector (a
+ * Table's Age cells move between two answers; its chunks are StreamedListFormsTest's); a LIST with a limit is still
+ * one page with its continue token.
+ */
+@Tag("integration")
+class EtcdStreamedListTest {
+
+    @RegisterExtension
+    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
+
+    private static final int OBJECTS = 2500;
+    private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
+    private static String configMaps;
+
+    @BeforeAll
+    static void fill() throws InterruptedException {
+        String ns = createNamespace(SERVER.admin(), "streamed-list");
+        configMaps = "/api/v1/namespaces/" + ns + "/configmaps";
+        for (int i = 0; i < OBJECTS; i++) {
+            ObjectNode cm = Json.MAPPER.createObjectNode();
+            cm.put("apiVersion", "v1").put("kind", "ConfigMap");
+            ObjectNode meta = cm.putObject("metadata");
+            meta.put("name", "cm-%05d".formatted(i));
+            meta.putObject("labels").put("tenth", Boolean.toString(i % 10 == 0));
+            cm.putObject("data").put("value", "v".repeat(200) + i);
+            create(SERVER.admin(), configMaps, cm);
+        }
+        // the cache (resourceVersion=0) may trail the last writes a little
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (Json.readTree(get(configMaps + "?resourceVersion=0", "application/json"))
+                                .path("items")
+                                .size()
+                        < OBJECTS
+                && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+    }
+
+    private static byte[] get(String path, String accept) {
+        HttpResponse<byte[]> resp = SERVER.admin().getBytes(path, Map.of("Accept", accept));
+        assertThat(resp.statusCode())
+                .as(new String(resp.body(), StandardCharsets.UTF_8))
+                .isEqualTo(200);
+        return resp.body();
+    }
+
+    /** The consistent list (from etcd, in chunks) and the cached one until the cache has every object. */
+    private static void assertSameAsWhole(String query, String accept, int expected) {
+        String path = configMaps + query;
+        String sep = query.isEmpty() ? "?" : "&";
+        byte[] streamed = get(path, accept);
+        byte[] whole = get(path + sep + "resourceVersion=0", accept);
+        String listRv = listResourceVersion(get(path, "application/json"));
+        String cachedRv = listResourceVersion(get(path + sep + "resourceVersion=0", "application/json"));
+        String what = accept + " " + query;
+        assertThat(new String(without(streamed, listRv), StandardCharsets.ISO_8859_1))
+                .as(what)
+                .isEqualTo(new String(without(whole, cachedRv), StandardCharsets.ISO_8859_1));
+        if (accept.equals("application/json")) {
+            assertThat(Json.readTree(streamed).path("items")).as(what).hasSize(expected);
+        }
+    }
+
+    private static String listResourceVersion(byte[] json) {
+        return Json.readTree(json).path("metadata").path("resourceVersion").asText();
+    }
+
+    /** The answer without its list's resourceVersion (the first occurrence of the value, before any item). */
+    private static byte[] without(byte[] body, String resourceVersion) {
+        String text = new String(body, StandardCharsets.ISO_8859_1);
+        Matcher m = Pattern.compile(Pattern.quote(resourceVersion)).matcher(text);
+        assertThat(m.find()).as("the list's resourceVersion " + resourceVersion).isTrue();
+        return (text.substring(0, m.start()) + "RV" + text.substring(m.end())).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void aConsistentListReadInChunksIsTheWholeListsBytes() {
+        assertSameAsWhole("", "application/json", OBJECTS);
+        assertSameAsWhole("", PROTOBUF, OBJECTS);
+        assertSameAsWhole("?labelSelector=" + q("tenth=true"), "application/json", OBJECTS / 10);
+    }
+
+    @Test
+    void aListWithALimitIsOnePageWithItsContinuation() {
+        JsonNode page = Json.readTree(get(configMaps + "?limit=1200", "application/json"));
+        assertThat(page.path("items")).hasSize(1200);
+        assertThat(page.at("/metadata/remainingItemCount").asLong()).isEqualTo(OBJECTS - 1200);
+        String token = page.at("/metadata/continue").asText();
+        JsonNode rest = Json.readTree(get(configMaps + "?limit=2000&continue=" + q(token), "application/json"));
+        assertThat(rest.path("items")).hasSize(OBJECTS - 1200);
+        assertThat(rest.at("/items/0/metadata/name").asText()).isEqualTo("cm-01200");
+        assertThat(rest.at("/metadata/continue").isMissingNode()).isTrue();
+    }
+}
