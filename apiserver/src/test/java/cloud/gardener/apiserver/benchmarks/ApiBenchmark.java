@@ -35,6 +35,8 @@ import java.util.stream.Stream;
  * <pre>
  * --rounds R        measured rounds (default 3), after one shorter warm-up round
  * --duration S      seconds per measurement (default 4)
+ * --warmup S        seconds of the warm-up round per measurement (default half of --duration); a fresh server's
+ *                   JIT compiles the Shoot path for tens of seconds (Shoot creates/s doubled with --warmup 30)
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
@@ -68,6 +70,7 @@ public final class ApiBenchmark {
     private static final Set<String> FLAGS = Set.of(
             "--rounds",
             "--duration",
+            "--warmup",
             "--concurrency",
             "--objects",
             "--lists",
@@ -86,6 +89,9 @@ public final class ApiBenchmark {
         int rounds = Integer.parseInt(flags.getOrDefault("--rounds", "3"));
         Duration duration =
                 Duration.ofMillis((long) (Double.parseDouble(flags.getOrDefault("--duration", "4")) * 1000));
+        Duration warmup = flags.containsKey("--warmup")
+                ? Duration.ofMillis((long) (Double.parseDouble(flags.get("--warmup")) * 1000))
+                : duration.dividedBy(2);
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "64"));
         int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "3"));
@@ -158,10 +164,11 @@ public final class ApiBenchmark {
             }
             System.out.printf(
                     Locale.ROOT,
-                    "API benchmark: %d rounds of %.1f s per measurement after a warm-up round, "
+                    "API benchmark: %d rounds of %.1f s per measurement after a warm-up round of %.1f s, "
                             + "%d in flight, LIST of %d objects; %d CPUs, load average %s, Java %s, etcd %s%n",
                     rounds,
                     duration.toMillis() / 1000.0,
+                    warmup.toMillis() / 1000.0,
                     concurrency,
                     objects,
                     Runtime.getRuntime().availableProcessors(),
@@ -178,7 +185,7 @@ public final class ApiBenchmark {
                 for (BenchRow row : rows) {
                     progress((round == 0 ? "warm-up" : "round " + round) + ": " + row.name());
                     if (round == 0) {
-                        row.round(0, load.withDuration(duration.dividedBy(2)), Results.discarding());
+                        row.round(0, load.withDuration(warmup), Results.discarding());
                     } else {
                         row.round(round, load, results);
                     }
