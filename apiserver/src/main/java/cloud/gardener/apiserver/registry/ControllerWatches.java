@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -21,8 +22,16 @@ public final class ControllerWatches {
     }
 
     public void watch(Context context, String group, String resource, StoreWatch.Handler handler) {
+        watch(context, group, resource, null, handler);
+    }
+
+    /**
+     * A watch whose handler gets only the {@code view}'s paths of each object (null: whole objects): a handler that
+     * reads a Shoot's namespace need not decode every Shoot written.
+     */
+    public void watch(Context context, String group, String resource, SelectableView view, StoreWatch.Handler handler) {
         registry.store(group, resource).ifPresent(store -> {
-            StoreWatch watch = new StoreWatch(vertx, store, handler);
+            StoreWatch watch = new StoreWatch(vertx, store, view, handler);
             watches.add(watch);
             watch.start(context);
         });

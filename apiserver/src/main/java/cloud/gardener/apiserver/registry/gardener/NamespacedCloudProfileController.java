@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry.gardener;
 import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CloudProfileMerge;
 import cloud.gardener.apiserver.api.defaults.CloudProfileDefaults;
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
@@ -99,7 +100,7 @@ public final class NamespacedCloudProfileController extends QueuedController<Nam
     protected void watch(Context context, ControllerWatches watches) {
         watches.watch(context, StandardResources.CORE, "namespacedcloudprofiles", new Profiles());
         watches.watch(context, StandardResources.CORE, "cloudprofiles", new Parents());
-        watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
+        watches.watch(context, StandardResources.CORE, "shoots", Shoots.VIEW, new Shoots());
     }
 
     // ------------------------------------------------------------------------------------------ watches
@@ -176,6 +177,9 @@ public final class NamespacedCloudProfileController extends QueuedController<Nam
 
     /** The Shoots: one deleted may be what a deleted profile waits for. */
     private final class Shoots implements StoreWatch.Handler {
+
+        /** What {@link #profileOf} reads. */
+        static final SelectableView VIEW = SelectableView.of(List.of("metadata.namespace", "spec.cloudProfile"));
 
         @Override
         public void listed(List<ObjectNode> objects) {

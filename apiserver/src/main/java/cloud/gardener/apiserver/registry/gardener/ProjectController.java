@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.gardener;
 
 import cloud.gardener.apiserver.api.resource.StandardResources;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.registry.ControllerWatches;
 import cloud.gardener.apiserver.registry.DeleteRequest;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -102,7 +103,7 @@ public final class ProjectController extends QueuedController<String> {
     protected void watch(Context context, ControllerWatches watches) {
         watches.watch(context, StandardResources.CORE, "projects", new Projects());
         watches.watch(context, "", "namespaces", new Namespaces());
-        watches.watch(context, StandardResources.CORE, "shoots", new Shoots());
+        watches.watch(context, StandardResources.CORE, "shoots", Shoots.VIEW, new Shoots());
     }
 
     // ---------------------------------------------------------------------------------------- watches
@@ -183,6 +184,9 @@ public final class ProjectController extends QueuedController<String> {
 
     /** The Shoots: the last one deleted from a deleted Project's namespace lets the Project release it. */
     private final class Shoots implements StoreWatch.Handler {
+
+        /** All a deletion needs: which namespace lost a Shoot. */
+        static final SelectableView VIEW = SelectableView.of(List.of("metadata.namespace"));
 
         @Override
         public void listed(List<ObjectNode> objects) {
