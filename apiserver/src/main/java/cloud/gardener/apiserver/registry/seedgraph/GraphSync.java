@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.seedgraph;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.authz.seed.Graph;
 import cloud.gardener.apiserver.authz.seed.GraphEvents;
 import cloud.gardener.apiserver.authz.seed.GraphResources;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -48,22 +49,23 @@ public final class GraphSync {
             Optional<GenericStore> store = registry.store(resource.group(), resource.resource());
             Optional<RemoteInformer> informer = remote == null ? Optional.empty() : remote.informer(resource);
             if (store.isPresent()) {
-                StoreWatch watch = new StoreWatch(vertx, store.get(), new StoreWatch.Handler() {
-                    @Override
-                    public void listed(List<ObjectNode> objects) {
-                        graph.replace(resource, objects);
-                    }
+                StoreWatch watch =
+                        new StoreWatch(vertx, store.get(), Graph.view(resource).orElse(null), new StoreWatch.Handler() {
+                            @Override
+                            public void listed(List<ObjectNode> objects) {
+                                graph.replace(resource, objects);
+                            }
 
-                    @Override
-                    public void changed(ObjectNode object, ObjectNode previous) {
-                        graph.upsert(resource, object);
-                    }
+                            @Override
+                            public void changed(ObjectNode object, ObjectNode previous) {
+                                graph.upsert(resource, object);
+                            }
 
-                    @Override
-                    public void deleted(ObjectNode last) {
-                        graph.delete(resource, last);
-                    }
-                });
+                            @Override
+                            public void deleted(ObjectNode last) {
+                                graph.delete(resource, last);
+                            }
+                        });
                 watches.add(watch);
                 watch.start(context);
             } else if (informer.isPresent()) {

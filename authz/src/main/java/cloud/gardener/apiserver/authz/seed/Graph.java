@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.authz.seed;
 
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayDeque;
@@ -58,6 +59,17 @@ public final class Graph implements GraphEvents {
             return namespaceProjects.getOrDefault(namespace, "");
         }
     };
+
+    private static final SelectableView SHOOT_VIEW = SelectableView.of(ObjectEdges.SHOOT_PATHS);
+
+    /**
+     * The part of a {@code resource}'s objects the graph reads, where that is much less than the whole object
+     * (Shoots): a watch feeding the graph may hand it objects read through this view, so that every Shoot written is
+     * not decoded whole for the graph, nor kept whole as a dependent.
+     */
+    public static Optional<SelectableView> view(GroupResource resource) {
+        return GraphResources.SHOOTS.equals(resource) ? Optional.of(SHOOT_VIEW) : Optional.empty();
+    }
 
     public Graph(Clock clock) {
         this.clock = clock;

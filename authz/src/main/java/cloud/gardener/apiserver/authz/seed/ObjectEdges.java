@@ -33,6 +33,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -57,6 +58,28 @@ final class ObjectEdges {
     };
     static final String[] SHOOT_PROJECT_INTERNAL_SECRET_SUFFIXES = {"ca-client"};
     static final String[] SHOOT_PROJECT_CONFIG_MAP_SUFFIXES = {"ca-cluster", "ca-kubelet"};
+
+    /**
+     * Every path of a Shoot that {@link #shoot} and {@link #hasManagedIssuer} read (an annotation key has dots, so
+     * the annotations are read whole): a Shoot read through these paths alone has the same edges as the whole Shoot.
+     */
+    static final List<String> SHOOT_PATHS = List.of(
+            "metadata.name",
+            "metadata.namespace",
+            "metadata.uid",
+            "metadata.annotations",
+            "spec.secretBindingName",
+            "spec.credentialsBindingName",
+            "spec.cloudProfile",
+            "spec.cloudProfileName",
+            "spec.seedName",
+            "spec.exposureClassName",
+            "spec.kubernetes.kubeAPIServer.auditConfig",
+            "spec.kubernetes.kubeAPIServer.structuredAuthentication",
+            "spec.kubernetes.kubeAPIServer.structuredAuthorization",
+            "spec.dns.providers",
+            "spec.resources",
+            "status.seedName");
 
     /** What some edges depend on besides the object itself. */
     interface Context {
