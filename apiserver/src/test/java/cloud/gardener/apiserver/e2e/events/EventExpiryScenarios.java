@@ -40,8 +40,11 @@ abstract class EventExpiryScenarios {
         create(admin, EVENTS, event("busy"));
         long start = System.nanoTime();
         boolean quietGone = false;
-        // "busy" is written every half second: its TTL starts again each time
-        while (System.nanoTime() - start < Duration.ofSeconds(8).toNanos()) {
+        // "busy" is written every half second: its TTL starts again each time. Written until "quiet", created
+        // with it, has expired, and for at least TTL + 2 s: left alone, "busy" would be gone by TTL + a sweep
+        // period (1 s) after its creation; at most 15 s
+        while (!(quietGone && System.nanoTime() - start > TTL.plusSeconds(2).toNanos())
+                && System.nanoTime() - start < Duration.ofSeconds(15).toNanos()) {
             TestClient.Response touched = admin.patch(
                     EVENTS + "/busy",
                     "application/merge-patch+json",
