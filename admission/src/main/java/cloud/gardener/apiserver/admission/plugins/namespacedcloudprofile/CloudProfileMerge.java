@@ -191,9 +191,9 @@ public final class CloudProfileMerge {
         for (MachineType type : types) {
             String effective = MachineCapabilities.machineTypeArchitecture(type, definitions);
             if (effective.isEmpty()) {
-                type = ParentFormat.withArchitecture(type, AMD64, type.capabilities());
+                type = MachineCapabilities.withArchitecture(type, AMD64, type.capabilities());
             } else if (type.architecture() == null) {
-                type = ParentFormat.withArchitecture(type, effective, type.capabilities());
+                type = MachineCapabilities.withArchitecture(type, effective, type.capabilities());
             }
             result.add(type);
         }
@@ -221,7 +221,7 @@ public final class CloudProfileMerge {
                 if (list(version.architectures()).isEmpty()) {
                     Set<String> architectures =
                             MachineCapabilities.flavorArchitectures(version.capabilityFlavors(), definitions);
-                    version = ParentFormat.withArchitectures(
+                    version = MachineCapabilities.withArchitectures(
                             version,
                             architectures.isEmpty() ? List.of(AMD64) : List.copyOf(architectures),
                             version.capabilityFlavors());

@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -14,8 +15,8 @@ import java.util.Set;
 
 /**
  * The capability helpers of Gardener's core types over the v1beta1 records of a (Namespaced)CloudProfile spec:
- * shared by the merge, the parent-format transformation and (through {@link CapabilityTrees}) the CloudProfile
- * strategies, which keep architectures and capabilities in step.
+ * shared by the merge, the parent-format transformation and the CloudProfile strategies, which keep architectures
+ * and capabilities in step.
  */
 public final class MachineCapabilities {
 
@@ -71,5 +72,32 @@ public final class MachineCapabilities {
             architectures.addAll(withDefaults(capabilities, definitions).getOrDefault(ARCHITECTURE, List.of()));
         }
         return architectures;
+    }
+
+    /** The version with other architectures and capability flavors. */
+    public static MachineImageVersion withArchitectures(
+            MachineImageVersion version, List<String> architectures, List<MachineImageFlavor> flavors) {
+        return new MachineImageVersion(
+                version.expirableVersion(),
+                version.cri(),
+                architectures,
+                version.kubeletVersionConstraint(),
+                version.inPlaceUpdates(),
+                flavors);
+    }
+
+    /** The machine type with another architecture and capabilities. */
+    public static MachineType withArchitecture(
+            MachineType type, String architecture, Map<String, List<String>> capabilities) {
+        return new MachineType(
+                type.cpu(),
+                type.gpu(),
+                type.memory(),
+                type.name(),
+                type.storage(),
+                type.usable(),
+                architecture,
+                capabilities,
+                type.machineControllerManager());
     }
 }

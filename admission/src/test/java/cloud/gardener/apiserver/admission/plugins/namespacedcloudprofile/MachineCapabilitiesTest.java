@@ -8,12 +8,11 @@ import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
 import cloud.gardener.apiserver.api.model.ModelCodec;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Gardener's capability helpers over records, and their tree adapter for the registry's strategies. */
+/** Gardener's capability helpers over records. */
 class MachineCapabilitiesTest {
 
     private static final String DEFINITIONS =
@@ -66,20 +65,5 @@ class MachineCapabilitiesTest {
                 .as("a flavor without an architecture has the defined ones")
                 .containsExactly("amd64", "arm64");
         assertThat(MachineCapabilities.flavorArchitectures(null, null)).isEmpty();
-    }
-
-    @Test
-    void theTreeAdapterAnswersAsTheRecords() {
-        var definitions = Requests.object(DEFINITIONS).get("machineCapabilities");
-        assertThat(CapabilityTrees.withDefaults(Requests.object("{architecture: null, cap-a: [y]}"), definitions))
-                .containsExactly(Map.entry("architecture", List.of()), Map.entry("cap-a", List.of("y")));
-        assertThat(CapabilityTrees.withDefaults(MissingNode.getInstance(), definitions))
-                .containsExactly(
-                        Map.entry("architecture", List.of("amd64", "arm64")), Map.entry("cap-a", List.of("x", "y")));
-        assertThat(CapabilityTrees.flavorArchitectures(
-                        Requests.object("{f: [{architecture: [arm64]}]}").get("f"), definitions))
-                .containsExactly("arm64");
-        assertThat(CapabilityTrees.flavorArchitectures(MissingNode.getInstance(), definitions))
-                .containsExactly("amd64", "arm64");
     }
 }
