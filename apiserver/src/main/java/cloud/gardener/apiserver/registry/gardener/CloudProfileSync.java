@@ -1,12 +1,12 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.ARCHITECTURE;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.map;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.ARCHITECTURE;
 
-import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities;
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;

@@ -1,10 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.ARCHITECTURE;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.map;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.ARCHITECTURE;
 
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
