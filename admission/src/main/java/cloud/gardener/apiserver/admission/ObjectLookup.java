@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Read-only access to the objects other than the one being admitted, as Gardener's plugins use their
@@ -81,6 +82,17 @@ public interface ObjectLookup {
                 .map(items -> items.stream()
                         .map(tree -> ModelCodec.decode(tree, type).value())
                         .toList());
+    }
+
+    /**
+     * {@code derive} applied to {@link #list(Class, GroupResource, String)}'s records: for a value every request builds
+     * from objects that rarely change (the registered extensions of the ControllerRegistrations). A lookup that keeps
+     * records per shared tree keeps the last value per {@code derive} (the same function object), resource and
+     * namespace, and answers with it while the list holds the very same records; this one derives each time.
+     */
+    default <T, R> Future<R> derived(
+            Class<T> type, GroupResource resource, String namespace, Function<List<T>, R> derive) {
+        return list(type, resource, namespace).map(derive);
     }
 
     /** A lookup that finds nothing and is always ready: for plugins tested without other objects. */

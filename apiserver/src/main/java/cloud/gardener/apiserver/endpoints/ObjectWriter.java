@@ -242,29 +242,13 @@ public final class ObjectWriter {
 
     /**
      * The encoder of {@link #writeListStreamed}: the bytes of {@link #encode encoding} the {@link #convertedList} of
-     * the whole list.
+     * the whole list, the items after {@code items} brought by {@code more} (null: none) and encoded as if they had
+     * been in the list.
      *
      * @param compactItem see {@link #writeListStreamed}; null for none
      * @param rowItem a Table's rows made from the part of each item its cells read (the same rows), not from the
      *     whole item; null for none
      * @throws cloud.gardener.apiserver.api.meta.ApiException 400 for a bad {@code includeObject}
-     */
-    static <T> StreamedBody streamedList(
-            OutputFormat format,
-            TableConvertor tables,
-            String includeObject,
-            ObjectNode head,
-            List<T> items,
-            Function<T, JsonNode> item,
-            ListEncoder.CompactItem<T> compactItem,
-            RowItem<T> rowItem) {
-        return streamedList(format, tables, includeObject, head, items, null, item, compactItem, rowItem);
-    }
-
-    /**
-     * {@link #streamedList}, the items after {@code items} brought by {@code more} (null: none) and encoded as if
-     * they had been in the list.
-     *
      * @throws IllegalArgumentException for protobuf with more items (bring them first: its encoder measures them)
      */
     static <T> StreamedBody streamedList(

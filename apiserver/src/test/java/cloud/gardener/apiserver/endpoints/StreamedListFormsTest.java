@@ -90,7 +90,7 @@ class StreamedListFormsTest {
     private static byte[] streamed(
             OutputFormat format, TableConvertor tables, String include, List<byte[]> items, boolean page, int chunk) {
         StreamedBody body = ObjectWriter.streamedList(
-                format, tables, include, head(page), items, StreamedListFormsTest::decode, null, null);
+                format, tables, include, head(page), items, null, StreamedListFormsTest::decode, null, null);
         return ListBodies.streamed(body, chunk).bytes();
     }
 
@@ -176,6 +176,7 @@ class StreamedListFormsTest {
                         include,
                         head(true),
                         items,
+                        null,
                         StreamedListFormsTest::decode,
                         null,
                         (stored, reads) -> {
@@ -265,6 +266,7 @@ class StreamedListFormsTest {
                 null,
                 head(false),
                 items,
+                null,
                 b -> {
                     made.incrementAndGet();
                     return decode(b);
@@ -342,6 +344,7 @@ class StreamedListFormsTest {
                         "Everything",
                         head(false),
                         items(1),
+                        null,
                         StreamedListFormsTest::decode,
                         null,
                         null))

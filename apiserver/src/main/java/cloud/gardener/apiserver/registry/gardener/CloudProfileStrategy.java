@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 
@@ -21,17 +21,20 @@ public final class CloudProfileStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode profile) {
-        CloudProfileSync.dropInactiveVersions(profile.withObjectProperty("spec"), Instant.now());
+        CloudProfileSync.edit(
+                profile, CloudProfileSpec.class, spec -> CloudProfileSync.dropInactiveVersions(spec, Instant.now()));
     }
 
     @Override
     protected void update(ObjectNode profile, ObjectNode old) {
-        CloudProfileSync.syncArchitectureCapabilities(profile.withObjectProperty("spec"), old.path("spec"));
+        CloudProfileSpec oldSpec = CloudProfileSync.spec(old.path("spec"), CloudProfileSpec.class);
+        CloudProfileSync.edit(
+                profile, CloudProfileSpec.class, spec -> CloudProfileSync.syncArchitectureCapabilities(spec, oldSpec));
     }
 
     @Override
     public void canonicalize(ObjectNode profile) {
-        CloudProfileSync.syncArchitectureCapabilities(
-                profile.withObjectProperty("spec"), JsonNodeFactory.instance.objectNode());
+        CloudProfileSync.edit(
+                profile, CloudProfileSpec.class, spec -> CloudProfileSync.syncArchitectureCapabilities(spec, null));
     }
 }

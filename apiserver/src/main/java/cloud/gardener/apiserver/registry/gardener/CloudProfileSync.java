@@ -1,37 +1,76 @@
 package cloud.gardener.apiserver.registry.gardener;
 
-import cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.CapabilityTrees;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.map;
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.ARCHITECTURE;
+
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
+import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.KubernetesSettings;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
+import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * What the CloudProfile strategies do to a spec besides validation: versions that can no longer be used are not
  * stored, and the legacy architecture fields and the machine capabilities are kept in step
  * (gardener {@code pkg/apiserver/registry/core/{cloudprofile,namespacedcloudprofile}/strategy.go},
- * {@code pkg/utils/gardener/cloudprofile.go}).
+ * {@code pkg/utils/gardener/cloudprofile.go}). The rules read and build the v1beta1 records; {@link #edit} applies
+ * them to a stored object's tree.
  */
 final class CloudProfileSync {
 
-    static final String ARCHITECTURE = "architecture";
-    private static final String AMD64 = "amd64";
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private CloudProfileSync() {}
 
-    /** A new CloudProfile keeps only active Kubernetes versions and unexpired machine image versions. */
-    static void dropInactiveVersions(ObjectNode spec, Instant now) {
-        filter(spec.path("kubernetes").path("versions"), v -> VersionLifecycle.isActive(v, now));
-        for (JsonNode image : spec.path("machineImages")) {
-            filter(image.path("versions"), v -> !VersionLifecycle.isExpired(v, now));
+    /**
+     * Applies {@code change} to the {@code spec} of an object's tree, decoded as {@code type}: the spec is replaced
+     * by the result's encoding only when the result differs, so that an object the rules leave alone keeps its tree
+     * (and the write its known canonical form).
+     */
+    static <T> void edit(ObjectNode object, Class<T> type, UnaryOperator<T> change) {
+        T spec = spec(object.withObjectProperty("spec"), type);
+        T changed = change.apply(spec);
+        if (!changed.equals(spec)) {
+            object.set("spec", ModelCodec.encode(changed));
         }
+    }
+
+    /** A stored object's spec as its record; Go's zero value when there is none. */
+    static <T> T spec(JsonNode spec, Class<T> type) {
+        return spec.isObject()
+                ? ModelCodec.decode(spec, type).value()
+                : type.cast(RecordModel.of(type).zero());
+    }
+
+    /** A new CloudProfile keeps only active Kubernetes versions and unexpired machine image versions. */
+    static CloudProfileSpec dropInactiveVersions(CloudProfileSpec spec, Instant now) {
+        return withKubernetesAndImages(
+                spec,
+                kubernetes(spec.kubernetes(), v -> v == null || VersionLifecycle.isActive(v, now)),
+                mapped(
+                        spec.machineImages(),
+                        image -> withVersions(
+                                image,
+                                filtered(image.versions(), v -> !VersionLifecycle.isExpired(expirable(v), now)))));
     }
 
     /**
@@ -40,52 +79,80 @@ final class CloudProfileSync {
      *
      * @param oldSpec the stored spec, or null on create
      */
-    static void dropNewInactiveVersions(ObjectNode spec, JsonNode oldSpec, Instant now) {
-        Set<String> oldKubernetes = new LinkedHashSet<>();
-        Set<String> oldImageVersions = new LinkedHashSet<>();
+    static NamespacedCloudProfileSpec dropNewInactiveVersions(
+            NamespacedCloudProfileSpec spec, NamespacedCloudProfileSpec oldSpec, Instant now) {
+        Set<String> oldKubernetes = new HashSet<>();
+        Set<String> oldImageVersions = new HashSet<>();
         if (oldSpec != null) {
-            oldSpec.path("kubernetes")
-                    .path("versions")
-                    .forEach(v -> oldKubernetes.add(v.path("version").asText()));
-            for (JsonNode image : oldSpec.path("machineImages")) {
-                image.path("versions").forEach(v -> oldImageVersions.add(imageVersion(image, v)));
+            if (oldSpec.kubernetes() != null) {
+                list(oldSpec.kubernetes().versions())
+                        .forEach(v -> oldKubernetes.add(v == null ? "" : text(v.version())));
             }
-        }
-        filter(
-                spec.path("kubernetes").path("versions"),
-                v -> oldKubernetes.contains(v.path("version").asText()) || VersionLifecycle.isActive(v, now));
-        JsonNode images = spec.path("machineImages");
-        if (images instanceof ArrayNode array) {
-            ArrayNode kept = NODES.arrayNode();
-            for (JsonNode image : array) {
-                filter(
-                        image.path("versions"),
-                        v -> oldImageVersions.contains(imageVersion(image, v)) || VersionLifecycle.isActive(v, now));
-                if (!image.path("versions").isEmpty()
-                        || !image.path("updateStrategy").asText().isEmpty()) {
-                    kept.add(image);
+            for (MachineImage image : list(oldSpec.machineImages())) {
+                if (image != null) {
+                    list(image.versions()).stream()
+                            .filter(v -> v != null)
+                            .forEach(v -> oldImageVersions.add(imageVersion(image, v)));
                 }
             }
-            array.removeAll();
-            array.addAll(kept);
         }
+        KubernetesSettings kubernetes = kubernetes(
+                spec.kubernetes(),
+                v -> v == null || oldKubernetes.contains(text(v.version())) || VersionLifecycle.isActive(v, now));
+        List<MachineImage> images = filtered(
+                mapped(
+                        spec.machineImages(),
+                        image -> withVersions(
+                                image,
+                                filtered(
+                                        image.versions(),
+                                        v -> v == null
+                                                || oldImageVersions.contains(imageVersion(image, v))
+                                                || VersionLifecycle.isActive(expirable(v), now)))),
+                image -> image != null
+                        && (!list(image.versions()).isEmpty()
+                                || !text(image.updateStrategy()).isEmpty()));
+        return new NamespacedCloudProfileSpec(
+                spec.caBundle(),
+                kubernetes,
+                images,
+                spec.machineTypes(),
+                spec.volumeTypes(),
+                spec.parent(),
+                spec.providerConfig(),
+                spec.limits());
     }
 
-    private static String imageVersion(JsonNode image, JsonNode version) {
-        return image.path("name").asText() + "\u0000" + version.path("version").asText();
+    private static String imageVersion(MachineImage image, MachineImageVersion version) {
+        return text(image.name()) + "\u0000" + text(expirable(version).version());
     }
 
-    private static void filter(JsonNode list, Predicate<JsonNode> keep) {
-        if (list instanceof ArrayNode array) {
-            ArrayNode kept = NODES.arrayNode();
-            array.forEach(item -> {
-                if (keep.test(item)) {
-                    kept.add(item);
-                }
-            });
-            array.removeAll();
-            array.addAll(kept);
-        }
+    /** The version a machine image version inlines (all fields unset when it has none). */
+    private static ExpirableVersion expirable(MachineImageVersion version) {
+        ExpirableVersion v = version.expirableVersion();
+        return v == null ? new ExpirableVersion(null, null, null, null) : v;
+    }
+
+    private static KubernetesSettings kubernetes(KubernetesSettings kubernetes, Predicate<ExpirableVersion> keep) {
+        return kubernetes == null ? null : new KubernetesSettings(filtered(kubernetes.versions(), keep));
+    }
+
+    /** The kept items (null stays null, as a tree without the list). */
+    private static <T> List<T> filtered(List<T> items, Predicate<T> keep) {
+        return items == null ? null : items.stream().filter(keep).toList();
+    }
+
+    /** The changed items (null stays null, as a tree without the list; so do null items). */
+    private static <T> List<T> mapped(List<T> items, UnaryOperator<T> change) {
+        return items == null
+                ? null
+                : items.stream()
+                        .map(item -> item == null ? null : change.apply(item))
+                        .toList();
+    }
+
+    private static MachineImage withVersions(MachineImage image, List<MachineImageVersion> versions) {
+        return new MachineImage(image.name(), versions, image.updateStrategy());
     }
 
     /**
@@ -93,86 +160,118 @@ final class CloudProfileSync {
      * architecture fields seed the capabilities; whenever capabilities exist (now or before), the legacy fields are
      * derived back from them.
      *
-     * @param oldSpec the stored spec, or an empty node on create
+     * @param oldSpec the stored spec, or null on create
      */
-    static void syncArchitectureCapabilities(ObjectNode spec, JsonNode oldSpec) {
-        JsonNode definitions = spec.path("machineCapabilities");
+    static CloudProfileSpec syncArchitectureCapabilities(CloudProfileSpec spec, CloudProfileSpec oldSpec) {
+        List<CapabilityDefinition> definitions = list(spec.machineCapabilities());
         boolean hasNew = !definitions.isEmpty();
-        boolean hasOld = !oldSpec.path("machineCapabilities").isEmpty();
+        boolean hasOld = oldSpec != null && !list(oldSpec.machineCapabilities()).isEmpty();
+        List<MachineImage> images = spec.machineImages();
+        List<MachineType> types = spec.machineTypes();
         if (hasNew && !hasOld && architecturesDefined(definitions) > 1) {
-            for (JsonNode image : spec.path("machineImages")) {
-                image.path("versions").forEach(CloudProfileSync::flavorsFromArchitectures);
-            }
-            spec.path("machineTypes").forEach(CloudProfileSync::capabilitiesFromArchitecture);
+            images = mappedVersions(images, CloudProfileSync::flavorsFromArchitectures);
+            types = mapped(types, CloudProfileSync::capabilitiesFromArchitecture);
         }
         if (hasNew || hasOld) {
-            for (JsonNode image : spec.path("machineImages")) {
-                image.path("versions").forEach(v -> architecturesFromFlavors((ObjectNode) v, definitions));
-            }
-            spec.path("machineTypes").forEach(t -> architectureFromCapabilities((ObjectNode) t, definitions));
+            images = mappedVersions(images, v -> architecturesFromFlavors(v, definitions));
+            types = mapped(types, t -> architectureFromCapabilities(t, definitions));
         }
+        return new CloudProfileSpec(
+                spec.caBundle(),
+                spec.kubernetes(),
+                images,
+                types,
+                spec.providerConfig(),
+                spec.regions(),
+                spec.seedSelector(),
+                spec.type(),
+                spec.volumeTypes(),
+                spec.bastion(),
+                spec.limits(),
+                spec.machineCapabilities(),
+                spec.controlPlane());
     }
 
-    private static int architecturesDefined(JsonNode definitions) {
-        for (JsonNode definition : definitions) {
-            if (ARCHITECTURE.equals(definition.path("name").asText())) {
-                return definition.path("values").size();
+    private static CloudProfileSpec withKubernetesAndImages(
+            CloudProfileSpec spec, KubernetesSettings kubernetes, List<MachineImage> images) {
+        return new CloudProfileSpec(
+                spec.caBundle(),
+                kubernetes,
+                images,
+                spec.machineTypes(),
+                spec.providerConfig(),
+                spec.regions(),
+                spec.seedSelector(),
+                spec.type(),
+                spec.volumeTypes(),
+                spec.bastion(),
+                spec.limits(),
+                spec.machineCapabilities(),
+                spec.controlPlane());
+    }
+
+    private static List<MachineImage> mappedVersions(
+            List<MachineImage> images, Function<MachineImageVersion, MachineImageVersion> change) {
+        return mapped(images, image -> withVersions(image, mapped(image.versions(), change::apply)));
+    }
+
+    private static int architecturesDefined(List<CapabilityDefinition> definitions) {
+        for (CapabilityDefinition definition : definitions) {
+            if (ARCHITECTURE.equals(definition.name())) {
+                return list(definition.values()).size();
             }
         }
         return 0;
     }
 
-    private static void flavorsFromArchitectures(JsonNode version) {
-        if (!version.path("capabilityFlavors").isEmpty()) {
-            return;
+    private static MachineImageVersion flavorsFromArchitectures(MachineImageVersion version) {
+        if (!list(version.capabilityFlavors()).isEmpty()) {
+            return version;
         }
-        ArrayNode flavors = ((ObjectNode) version).putArray("capabilityFlavors");
-        JsonNode architectures = version.path("architectures");
-        List<String> legacy = architectures.isEmpty()
-                ? List.of(AMD64)
-                : architectures.valueStream().map(JsonNode::asText).toList();
-        legacy.forEach(
-                architecture -> flavors.addObject().putArray(ARCHITECTURE).add(architecture));
+        List<String> legacy = list(version.architectures()).isEmpty() ? List.of(AMD64) : version.architectures();
+        List<MachineImageFlavor> flavors = legacy.stream()
+                .map(architecture -> new MachineImageFlavor(Map.of(ARCHITECTURE, List.of(architecture))))
+                .toList();
+        return MachineCapabilities.withArchitectures(version, version.architectures(), flavors);
     }
 
-    private static void capabilitiesFromArchitecture(JsonNode machineType) {
-        if (!machineType.path("capabilities").isEmpty()) {
-            return;
+    private static MachineType capabilitiesFromArchitecture(MachineType machineType) {
+        if (!map(machineType.capabilities()).isEmpty()) {
+            return machineType;
         }
-        String architecture = machineType.path("architecture").asText(AMD64);
-        ((ObjectNode) machineType)
-                .putObject("capabilities")
-                .putArray(ARCHITECTURE)
-                .add(architecture);
+        String architecture = machineType.architecture() == null ? AMD64 : machineType.architecture();
+        return MachineCapabilities.withArchitecture(
+                machineType, machineType.architecture(), Map.of(ARCHITECTURE, List.of(architecture)));
     }
 
-    private static void architecturesFromFlavors(ObjectNode version, JsonNode definitions) {
+    private static MachineImageVersion architecturesFromFlavors(
+            MachineImageVersion version, List<CapabilityDefinition> definitions) {
         if (definitions.isEmpty()) {
-            version.remove("capabilityFlavors");
-            return;
+            return MachineCapabilities.withArchitectures(version, version.architectures(), null);
         }
-        if (!version.path("architectures").isEmpty()) {
-            return;
+        if (!list(version.architectures()).isEmpty()) {
+            return version;
         }
-        Set<String> architectures = CapabilityTrees.flavorArchitectures(version.path("capabilityFlavors"), definitions);
-        if (!architectures.isEmpty()) {
-            ArrayNode list = version.putArray("architectures");
-            architectures.forEach(list::add);
-        }
+        Set<String> architectures = MachineCapabilities.flavorArchitectures(version.capabilityFlavors(), definitions);
+        return architectures.isEmpty()
+                ? version
+                : MachineCapabilities.withArchitectures(
+                        version, List.copyOf(architectures), version.capabilityFlavors());
     }
 
-    private static void architectureFromCapabilities(ObjectNode machineType, JsonNode definitions) {
+    private static MachineType architectureFromCapabilities(
+            MachineType machineType, List<CapabilityDefinition> definitions) {
         if (definitions.isEmpty()) {
-            machineType.remove("capabilities");
-            return;
+            return MachineCapabilities.withArchitecture(machineType, machineType.architecture(), null);
         }
-        if (machineType.hasNonNull("architecture")) {
-            return;
+        if (machineType.architecture() != null) {
+            return machineType;
         }
-        List<String> architecture = CapabilityTrees.withDefaults(machineType.path("capabilities"), definitions)
+        List<String> architecture = MachineCapabilities.withDefaults(machineType.capabilities(), definitions)
                 .getOrDefault(ARCHITECTURE, List.of());
-        if (architecture.size() == 1) {
-            machineType.put("architecture", architecture.get(0));
-        }
+        return architecture.size() == 1
+                ? MachineCapabilities.withArchitecture(
+                        machineType, text(architecture.get(0)), machineType.capabilities())
+                : machineType;
     }
 }

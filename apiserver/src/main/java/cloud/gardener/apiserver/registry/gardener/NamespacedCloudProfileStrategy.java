@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry.gardener;
 
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 
@@ -15,12 +16,19 @@ public final class NamespacedCloudProfileStrategy extends GardenerStrategy {
 
     @Override
     protected void create(ObjectNode profile) {
-        CloudProfileSync.dropNewInactiveVersions(profile.withObjectProperty("spec"), null, Instant.now());
+        CloudProfileSync.edit(
+                profile,
+                NamespacedCloudProfileSpec.class,
+                spec -> CloudProfileSync.dropNewInactiveVersions(spec, null, Instant.now()));
     }
 
     @Override
     protected void update(ObjectNode profile, ObjectNode old) {
-        CloudProfileSync.dropNewInactiveVersions(profile.withObjectProperty("spec"), old.path("spec"), Instant.now());
+        NamespacedCloudProfileSpec oldSpec = CloudProfileSync.spec(old.path("spec"), NamespacedCloudProfileSpec.class);
+        CloudProfileSync.edit(
+                profile,
+                NamespacedCloudProfileSpec.class,
+                spec -> CloudProfileSync.dropNewInactiveVersions(spec, oldSpec, Instant.now()));
         if (specChangedOrDeletionStarted(profile, old)) {
             bumpGeneration(profile, old);
         }

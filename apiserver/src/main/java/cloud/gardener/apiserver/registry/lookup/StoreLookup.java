@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The admission plugins' view of the server's objects: the {@link ObjectCache} first; on a miss a short wait, the
@@ -30,6 +31,7 @@ public final class StoreLookup implements ObjectLookup {
     private final ObjectCache cache;
     private final RemoteCoreObjects remote;
     private final DecodedRecords records = new DecodedRecords();
+    private final DerivedValues derived = new DerivedValues();
 
     /** @param remote in cluster mode the virtual garden's core objects, else null */
     public StoreLookup(Vertx vertx, StoreReads reads, ObjectCache cache, RemoteCoreObjects remote) {
@@ -91,6 +93,14 @@ public final class StoreLookup implements ObjectLookup {
         return list(resource, namespace)
                 .map(items ->
                         items.stream().map(tree -> records.decode(tree, type)).toList());
+    }
+
+    /** Kept while the list holds the same records (see {@link DerivedValues}). */
+    @Override
+    public <T, R> Future<R> derived(
+            Class<T> type, GroupResource resource, String namespace, Function<List<T>, R> derive) {
+        return list(type, resource, namespace)
+                .map(items -> derived.of(new DerivedValues.Key(derive, resource, namespace), items, derive));
     }
 
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {

@@ -3,11 +3,23 @@ package cloud.gardener.apiserver.registry.gardener;
 import static cloud.gardener.apiserver.registry.gardener.StrategyCase.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
+import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfileSpec;
+import cloud.gardener.apiserver.api.model.ModelCodec;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class CloudProfileSyncTest {
+
+    private static CloudProfileSpec cloud(String spec) {
+        return ModelCodec.decode(obj(spec), CloudProfileSpec.class).value();
+    }
+
+    private static NamespacedCloudProfileSpec namespaced(String spec) {
+        return ModelCodec.decode(obj(spec), NamespacedCloudProfileSpec.class).value();
+    }
 
     private static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
     private static final String PAST = "'2026-01-01T00:00:00Z'";
@@ -15,15 +27,17 @@ class CloudProfileSyncTest {
 
     @Test
     void aNewCloudProfileDropsInactiveKubernetesVersionsAndExpiredImageVersions() {
-        ObjectNode spec = obj("{'kubernetes':{'versions':["
-                + "{'version':'1.31.0','expirationDate':" + PAST + "},"
-                + "{'version':'1.32.0','expirationDate':" + FUTURE + "},"
-                + "{'version':'1.33.0','lifecycle':[{'classification':'preview','startTime':" + FUTURE + "}]},"
-                + "{'version':'1.34.0','classification':'preview'}]},"
-                + "'machineImages':[{'name':'gl','versions':["
-                + "{'version':'1.0.0','expirationDate':" + PAST + "},"
-                + "{'version':'2.0.0','lifecycle':[{'classification':'preview','startTime':" + FUTURE + "}]}]}]}");
-        CloudProfileSync.dropInactiveVersions(spec, NOW);
+        ObjectNode spec = ModelCodec.encode(CloudProfileSync.dropInactiveVersions(
+                cloud("{'kubernetes':{'versions':["
+                        + "{'version':'1.31.0','expirationDate':" + PAST + "},"
+                        + "{'version':'1.32.0','expirationDate':" + FUTURE + "},"
+                        + "{'version':'1.33.0','lifecycle':[{'classification':'preview','startTime':" + FUTURE + "}]},"
+                        + "{'version':'1.34.0','classification':'preview'}]},"
+                        + "'machineImages':[{'name':'gl','versions':["
+                        + "{'version':'1.0.0','expirationDate':" + PAST + "},"
+                        + "{'version':'2.0.0','lifecycle':[{'classification':'preview','startTime':" + FUTURE
+                        + "}]}]}]}"),
+                NOW));
         assertThat(spec.path("kubernetes").path("versions").findValuesAsText("version"))
                 .containsExactly("1.32.0", "1.34.0");
         assertThat(spec.path("machineImages").get(0).path("versions").findValuesAsText("version"))
@@ -33,15 +47,18 @@ class CloudProfileSyncTest {
 
     @Test
     void aNamespacedCloudProfileKeepsInactiveVersionsItAlreadyHad() {
-        ObjectNode old = obj("{'kubernetes':{'versions':[{'version':'1.31.0'}]},"
+        NamespacedCloudProfileSpec old = namespaced("{'kubernetes':{'versions':[{'version':'1.31.0'}]},"
                 + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0'}]}]}");
-        ObjectNode spec = obj("{'kubernetes':{'versions':[{'version':'1.31.0','expirationDate':" + PAST + "},"
-                + "{'version':'1.30.0','expirationDate':" + PAST + "}]},"
-                + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0','expirationDate':" + PAST + "}]},"
-                + "{'name':'gone','versions':[{'version':'1.0.0','expirationDate':" + PAST + "}]},"
-                + "{'name':'strategy','updateStrategy':'major','versions':[{'version':'1.0.0','expirationDate':"
-                + PAST + "}]}]}");
-        CloudProfileSync.dropNewInactiveVersions(spec, old, NOW);
+        ObjectNode spec = ModelCodec.encode(CloudProfileSync.dropNewInactiveVersions(
+                namespaced("{'kubernetes':{'versions':[{'version':'1.31.0','expirationDate':" + PAST + "},"
+                        + "{'version':'1.30.0','expirationDate':" + PAST + "}]},"
+                        + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0','expirationDate':" + PAST
+                        + "}]},"
+                        + "{'name':'gone','versions':[{'version':'1.0.0','expirationDate':" + PAST + "}]},"
+                        + "{'name':'strategy','updateStrategy':'major','versions':[{'version':'1.0.0','expirationDate':"
+                        + PAST + "}]}]}"),
+                old,
+                NOW));
         assertThat(spec.path("kubernetes").path("versions").findValuesAsText("version"))
                 .containsExactly("1.31.0");
         assertThat(spec.path("machineImages").findValuesAsText("name")).containsExactly("gl", "strategy");
@@ -50,11 +67,12 @@ class CloudProfileSyncTest {
 
     @Test
     void introducingCapabilitiesWithSeveralArchitecturesSeedsThemFromTheLegacyFields() {
-        ObjectNode spec = obj("{'machineCapabilities':[{'name':'architecture','values':['amd64','arm64']}],"
-                + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0','architectures':['arm64']},"
-                + "{'version':'2.0.0'}]}],"
-                + "'machineTypes':[{'name':'m1','architecture':'arm64'},{'name':'m2'}]}");
-        CloudProfileSync.syncArchitectureCapabilities(spec, obj("{}"));
+        ObjectNode spec = ModelCodec.encode(CloudProfileSync.syncArchitectureCapabilities(
+                cloud("{'machineCapabilities':[{'name':'architecture','values':['amd64','arm64']}],"
+                        + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0','architectures':['arm64']},"
+                        + "{'version':'2.0.0'}]}],"
+                        + "'machineTypes':[{'name':'m1','architecture':'arm64'},{'name':'m2'}]}"),
+                null));
         assertThat(spec.path("machineImages")
                         .get(0)
                         .path("versions")
@@ -84,10 +102,11 @@ class CloudProfileSyncTest {
 
     @Test
     void legacyFieldsFollowTheCapabilitiesAndDroppingCapabilitiesClearsTheFlavors() {
-        ObjectNode spec = obj("{'machineCapabilities':[{'name':'architecture','values':['arm64']}],"
+        CloudProfileSpec withCapabilities = cloud("{'machineCapabilities':[{'name':'architecture','values':['arm64']}],"
                 + "'machineImages':[{'name':'gl','versions':[{'version':'1.0.0'}]}],"
                 + "'machineTypes':[{'name':'m1'}]}");
-        CloudProfileSync.syncArchitectureCapabilities(spec, spec.deepCopy());
+        ObjectNode spec =
+                ModelCodec.encode(CloudProfileSync.syncArchitectureCapabilities(withCapabilities, withCapabilities));
         assertThat(spec.path("machineImages")
                         .get(0)
                         .path("versions")
@@ -98,12 +117,29 @@ class CloudProfileSyncTest {
         assertThat(spec.path("machineTypes").get(0).path("architecture").asText())
                 .isEqualTo("arm64");
 
-        ObjectNode legacy = obj("{'machineImages':[{'name':'gl','versions':[{'version':'1.0.0',"
-                + "'capabilityFlavors':[{'architecture':['arm64']}]}]}],"
-                + "'machineTypes':[{'name':'m1','capabilities':{'architecture':['arm64']}}]}");
-        CloudProfileSync.syncArchitectureCapabilities(legacy, spec);
+        ObjectNode legacy = ModelCodec.encode(CloudProfileSync.syncArchitectureCapabilities(
+                cloud("{'machineImages':[{'name':'gl','versions':[{'version':'1.0.0',"
+                        + "'capabilityFlavors':[{'architecture':['arm64']}]}]}],"
+                        + "'machineTypes':[{'name':'m1','capabilities':{'architecture':['arm64']}}]}"),
+                withCapabilities));
         assertThat(legacy.path("machineImages").get(0).path("versions").get(0).has("capabilityFlavors"))
                 .isFalse();
         assertThat(legacy.path("machineTypes").get(0).has("capabilities")).isFalse();
+    }
+
+    @Test
+    void aStoredSpecIsReplacedOnlyWhenTheRulesChangeIt() {
+        ObjectNode profile = obj("{'spec':{'kubernetes':{'versions':[{'version':'1.32.0'}]}}}");
+        JsonNode unchanged = profile.get("spec");
+        CloudProfileSync.edit(
+                profile, CloudProfileSpec.class, spec -> CloudProfileSync.dropInactiveVersions(spec, NOW));
+        assertThat(profile.get("spec")).isSameAs(unchanged);
+
+        ObjectNode expiring = obj("{'spec':{'kubernetes':{'versions':[{'version':'1.31.0','expirationDate':" + PAST
+                + "},{'version':'1.32.0'}]}}}");
+        CloudProfileSync.edit(
+                expiring, CloudProfileSpec.class, spec -> CloudProfileSync.dropInactiveVersions(spec, NOW));
+        assertThat(expiring.path("spec").path("kubernetes").path("versions").findValuesAsText("version"))
+                .containsExactly("1.32.0");
     }
 }

@@ -1,10 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.empty;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.AMD64;
 
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
@@ -191,9 +192,9 @@ public final class CloudProfileMerge {
         for (MachineType type : types) {
             String effective = MachineCapabilities.machineTypeArchitecture(type, definitions);
             if (effective.isEmpty()) {
-                type = ParentFormat.withArchitecture(type, AMD64, type.capabilities());
+                type = MachineCapabilities.withArchitecture(type, AMD64, type.capabilities());
             } else if (type.architecture() == null) {
-                type = ParentFormat.withArchitecture(type, effective, type.capabilities());
+                type = MachineCapabilities.withArchitecture(type, effective, type.capabilities());
             }
             result.add(type);
         }
@@ -221,7 +222,7 @@ public final class CloudProfileMerge {
                 if (list(version.architectures()).isEmpty()) {
                     Set<String> architectures =
                             MachineCapabilities.flavorArchitectures(version.capabilityFlavors(), definitions);
-                    version = ParentFormat.withArchitectures(
+                    version = MachineCapabilities.withArchitectures(
                             version,
                             architectures.isEmpty() ? List.of(AMD64) : List.copyOf(architectures),
                             version.capabilityFlavors());

@@ -1,10 +1,11 @@
 package cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile;
 
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.AMD64;
-import static cloud.gardener.apiserver.admission.plugins.namespacedcloudprofile.MachineCapabilities.ARCHITECTURE;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.map;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.AMD64;
+import static cloud.gardener.apiserver.admission.validation.core.MachineCapabilities.ARCHITECTURE;
 
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageFlavor;
@@ -82,7 +83,7 @@ public final class ParentFormat {
             List<MachineImageFlavor> flavors = legacy.stream()
                     .map(architecture -> new MachineImageFlavor(Map.of(ARCHITECTURE, List.of(architecture))))
                     .toList();
-            return withArchitectures(version, version.architectures(), nullIfEmpty(flavors));
+            return MachineCapabilities.withArchitectures(version, version.architectures(), nullIfEmpty(flavors));
         }
         if (capabilities) {
             return version;
@@ -96,7 +97,7 @@ public final class ParentFormat {
             }
             architectures = nullIfEmpty(new ArrayList<>(fromFlavors));
         }
-        return withArchitectures(version, architectures, null);
+        return MachineCapabilities.withArchitectures(version, architectures, null);
     }
 
     private static MachineType machineType(
@@ -112,7 +113,7 @@ public final class ParentFormat {
             if (architecture.isEmpty()) {
                 architecture = machineType.architecture() != null ? machineType.architecture() : AMD64;
             }
-            return withArchitecture(
+            return MachineCapabilities.withArchitecture(
                     machineType, machineType.architecture(), Map.of(ARCHITECTURE, List.of(architecture)));
         }
         String architecture = machineType.architecture();
@@ -122,33 +123,7 @@ public final class ParentFormat {
                 architecture = fromCapabilities.get(0);
             }
         }
-        return withArchitecture(machineType, architecture, null);
-    }
-
-    /** The version with other architectures and capability flavors. */
-    static MachineImageVersion withArchitectures(
-            MachineImageVersion version, List<String> architectures, List<MachineImageFlavor> flavors) {
-        return new MachineImageVersion(
-                version.expirableVersion(),
-                version.cri(),
-                architectures,
-                version.kubeletVersionConstraint(),
-                version.inPlaceUpdates(),
-                flavors);
-    }
-
-    /** The machine type with another architecture and capabilities. */
-    static MachineType withArchitecture(MachineType type, String architecture, Map<String, List<String>> capabilities) {
-        return new MachineType(
-                type.cpu(),
-                type.gpu(),
-                type.memory(),
-                type.name(),
-                type.storage(),
-                type.usable(),
-                architecture,
-                capabilities,
-                type.machineControllerManager());
+        return MachineCapabilities.withArchitecture(machineType, architecture, null);
     }
 
     /** An empty list is left out on the wire, as Go's omitempty does. */

@@ -1,17 +1,16 @@
 package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
-import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfile;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileReference;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.NamespacedCloudProfile;
-import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.model.RecordModel;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +19,8 @@ import java.util.Optional;
 
 /**
  * The objects the Shoot plugins read, found as Gardener's listers and helpers find them
- * ({@code GetCloudProfileSpec}, {@code ProjectForNamespaceFromLister}); a missing reference is Gardener's
+ * ({@code GetCloudProfileSpec}; a Project by namespace: {@link
+ * cloud.gardener.apiserver.admission.plugins.support.Projects#forNamespace}); a missing reference is Gardener's
  * internal error.
  */
 public final class GardenObjects {
@@ -35,6 +35,10 @@ public final class GardenObjects {
     public static final GroupResource QUOTAS = new GroupResource(GROUP, "quotas");
     public static final GroupResource CREDENTIALS_BINDINGS = Kinds.CREDENTIALS_BINDING.groupResource();
     public static final GroupResource SECRETS = new GroupResource("", "secrets");
+
+    /** Go's zero CloudProfileSpec. */
+    public static final CloudProfileSpec ZERO_SPEC =
+            (CloudProfileSpec) RecordModel.of(CloudProfileSpec.class).zero();
 
     private final ObjectLookup objects;
 
@@ -72,8 +76,9 @@ public final class GardenObjects {
     }
 
     /**
-     * {@code GetCloudProfileSpec}: the CloudProfile's spec or the NamespacedCloudProfile's status spec; empty when
-     * the shoot names none; a failed future (internal error with {@code messagePrefix}) when it is missing.
+     * {@code GetCloudProfileSpec}: the CloudProfile's spec or the NamespacedCloudProfile's status spec (Go's zero spec
+     * while its controller has not filled the status: the plugins go on with it, as Gardener's do); empty only when the
+     * shoot names none; a failed future (internal error with {@code messagePrefix}) when it is missing.
      */
     public Future<Optional<CloudProfileSpec>> cloudProfileSpec(JsonNode shoot, String namespace, String messagePrefix) {
         return cloudProfileSpec(cloudProfileReference(shoot), namespace, messagePrefix);
@@ -94,10 +99,7 @@ public final class GardenObjects {
                         .compose(found -> found.isEmpty()
                                 ? Future.failedFuture(ApiException.internal(messagePrefix
                                         + "namespacedcloudprofile.core.gardener.cloud \"" + ref[1] + "\" not found"))
-                                : Future.succeededFuture(Optional.ofNullable(
-                                        found.get().status() == null
-                                                ? null
-                                                : found.get().status().cloudProfileSpec())));
+                                : Future.succeededFuture(Optional.of(statusSpec(found.get()))));
             case "CloudProfile" ->
                 objects.get(CloudProfile.class, CLOUD_PROFILES, "", ref[1])
                         .compose(found -> found.isEmpty()
@@ -110,18 +112,11 @@ public final class GardenObjects {
         };
     }
 
-    /**
-     * {@code ProjectForNamespaceFromLister}: the project whose spec.namespace is the namespace. Only the Projects
-     * filed under the namespace are decoded (through the lookup's memory) and tested: every Shoot create and update
-     * asks, and decoding or scanning all of a landscape's Projects each time is work in proportion to the Projects.
-     */
-    public Future<Optional<Project>> projectForNamespace(String namespace) {
-        return objects.candidates(PROJECTS, Projects.NAMESPACE, namespace)
-                .map(projects -> projects.stream()
-                        .map(p -> objects.decode(p, Project.class))
-                        .filter(p ->
-                                p.spec() != null && namespace.equals(p.spec().namespace()))
-                        .findFirst());
+    /** A NamespacedCloudProfile's {@code status.cloudProfileSpec}, Go's zero spec when it has none yet. */
+    private static CloudProfileSpec statusSpec(NamespacedCloudProfile profile) {
+        CloudProfileSpec spec =
+                profile.status() == null ? null : profile.status().cloudProfileSpec();
+        return spec == null ? ZERO_SPEC : spec;
     }
 
     public ObjectLookup lookup() {

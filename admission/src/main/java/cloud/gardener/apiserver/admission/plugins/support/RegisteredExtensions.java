@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What the ControllerRegistrations register: which extension kinds and types have a primary controller,
@@ -21,21 +22,15 @@ public final class RegisteredExtensions {
     /** One primary registration of a kind/type, with the cluster types it serves (empty: all). */
     public record Primary(String kind, String type, List<String> clusterCompatibility) {}
 
-    /**
-     * The last one built and the records it was built from: a Shoot request asks twice (ExtensionLabels when it
-     * mutates, ExtensionValidator when it validates), and the lookup hands out the same records while no
-     * ControllerRegistration changed, so the second ask (and the next request's) reuses it.
-     */
-    private static volatile RegisteredExtensions last;
+    /** How the registrations are built from the records: one function object, so the lookup can keep the result. */
+    private static final Function<List<ControllerRegistration>, RegisteredExtensions> BUILD = RegisteredExtensions::new;
 
-    private final List<ControllerRegistration> registrations;
     private final List<ControllerResource> resources = new ArrayList<>();
     private final List<Primary> primaries;
 
     /** Collects the {@code spec.resources} of the given ControllerRegistrations. */
     public RegisteredExtensions(List<ControllerRegistration> controllerRegistrations) {
-        this.registrations = List.copyOf(controllerRegistrations);
-        for (ControllerRegistration registration : registrations) {
+        for (ControllerRegistration registration : controllerRegistrations) {
             if (registration.spec() != null) {
                 resources.addAll(CoreRules.list(registration.spec().resources()));
             }
@@ -43,35 +38,13 @@ public final class RegisteredExtensions {
         this.primaries = computePrimaries();
     }
 
-    /** The registrations the lookup knows now, built once per set of ControllerRegistration records. */
+    /**
+     * The registrations the lookup knows now. A Shoot request asks twice (ExtensionLabels when it mutates,
+     * ExtensionValidator when it validates), and the lookup keeps what it built while no ControllerRegistration
+     * changed ({@link ObjectLookup#derived}).
+     */
     public static Future<RegisteredExtensions> of(ObjectLookup objects) {
-        return objects.list(ControllerRegistration.class, GardenerResources.CONTROLLER_REGISTRATIONS, "")
-                .map(RegisteredExtensions::of);
-    }
-
-    /** The registrations of these records: the last ones built when they are of the very same records. */
-    static RegisteredExtensions of(List<ControllerRegistration> controllerRegistrations) {
-        RegisteredExtensions kept = last;
-        if (kept != null && kept.builtFrom(controllerRegistrations)) {
-            return kept;
-        }
-        RegisteredExtensions built = new RegisteredExtensions(controllerRegistrations);
-        last = built;
-        return built;
-    }
-
-    /** Whether these are the records this was built from (the same records: a changed object is a new record). */
-    @SuppressWarnings("ReferenceEquality") // identity: an equal record would need a deep comparison
-    private boolean builtFrom(List<ControllerRegistration> controllerRegistrations) {
-        if (controllerRegistrations.size() != registrations.size()) {
-            return false;
-        }
-        for (int i = 0; i < registrations.size(); i++) {
-            if (controllerRegistrations.get(i) != registrations.get(i)) {
-                return false;
-            }
-        }
-        return true;
+        return objects.derived(ControllerRegistration.class, GardenerResources.CONTROLLER_REGISTRATIONS, "", BUILD);
     }
 
     /** {@code computeRegisteredPrimaryExtensionKindTypes}: resources not marked {@code primary: false}. */

@@ -40,7 +40,7 @@ final class CloudProfileRules {
     static final List<String> UPDATE_STRATEGIES = List.of("major", "minor", "patch");
     static final List<String> ARCHITECTURES = List.of("amd64", "arm64");
     static final List<String> CRI_NAMES = List.of("containerd");
-    static final String ARCHITECTURE = "architecture";
+    static final String ARCHITECTURE = MachineCapabilities.ARCHITECTURE;
     static final Pattern K8S_VERSION = Pattern.compile("^([0-9]+\\.){2}[0-9]+$");
     /** The VersionClassificationLifecycle feature gate (alpha, off by default). */
     static final boolean LIFECYCLE_GATE = false;
@@ -672,13 +672,7 @@ final class CloudProfileRules {
     /** {@code MachineType.GetArchitecture} with the v1beta1 default (amd64 without capabilities). */
     static String architecture(MachineType t, Map<String, List<String>> capabilities) {
         if (!capabilities.isEmpty()) {
-            List<String> values = CoreRules.map(t.capabilities()).containsKey(ARCHITECTURE)
-                    ? list(t.capabilities().get(ARCHITECTURE))
-                    : list(capabilities.get(ARCHITECTURE));
-            if (values.size() == 1) {
-                return values.get(0);
-            }
-            return text(t.architecture());
+            return MachineCapabilities.machineTypeArchitecture(t, capabilities);
         }
         return t.architecture() == null ? "amd64" : t.architecture();
     }

@@ -77,16 +77,6 @@ public final class VersionLifecycle {
         return !EXPIRED.equals(current) && !UNAVAILABLE.equals(current);
     }
 
-    public static boolean isExpired(JsonNode version, Instant now) {
-        return EXPIRED.equals(classification(version, now));
-    }
-
-    /** Neither expired nor unavailable. */
-    public static boolean isActive(JsonNode version, Instant now) {
-        String current = classification(version, now);
-        return !EXPIRED.equals(current) && !UNAVAILABLE.equals(current);
-    }
-
     /** A metav1.Time in JSON, or null when absent. */
     static Instant time(JsonNode value) {
         if (!value.isTextual()) {

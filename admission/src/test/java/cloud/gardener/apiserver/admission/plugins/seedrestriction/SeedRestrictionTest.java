@@ -1,24 +1,24 @@
 package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.CLOCK;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.EXTENSION;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.GARDENLET;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.NOT_OWN;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.json;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
-import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.authz.seed.BootstrapTokens;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
 import org.bouncycastle.asn1.x500.X500Name;
@@ -29,13 +29,6 @@ import org.junit.jupiter.api.Test;
 
 /** One or more tests per rule of Gardener's SeedRestriction handler. */
 class SeedRestrictionTest {
-
-    static final UserInfo GARDENLET = UserInfo.of(
-            "gardener.cloud:system:seed:seed-a", List.of("gardener.cloud:system:seeds", "system:authenticated"));
-    static final UserInfo EXTENSION = UserInfo.of(
-            "system:serviceaccount:seed-seed-a:extension-provider-local",
-            List.of("system:serviceaccounts", "system:serviceaccounts:seed-seed-a", "system:authenticated"));
-    static final String NOT_OWN = "object does not belong to seed \"seed-a\"";
 
     private final InMemoryObjects lookup = new InMemoryObjects()
             .put(SeedRestriction.SEEDS, json("{'metadata':{'name':'seed-a','uid':'uid-a'}}"))
@@ -64,32 +57,7 @@ class SeedRestrictionTest {
                             "{'metadata':{'namespace':'garden','name':'ms-done'},"
                                     + "'spec':{'shoot':{'name':'shoot-ms'},'gardenlet':{'config':{'seedConfig':{'spec':{}}}}}}"))
             .put(SeedRestriction.GARDENLETS, json("{'metadata':{'namespace':'garden','name':'seed-a'}}"));
-    private final SeedRestriction plugin =
-            new SeedRestriction(lookup, Clock.fixed(Instant.parse("2026-06-01T00:00:00Z"), ZoneOffset.UTC));
-
-    static ObjectNode json(String text) {
-        return (ObjectNode) Json.readTree(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static Attributes request(
-            UserInfo user,
-            GroupResource resource,
-            Operation operation,
-            String namespace,
-            String name,
-            ObjectNode object) {
-        return new Attributes(
-                new GroupVersionKind(resource.group(), "v1", "X"),
-                resource,
-                "",
-                namespace,
-                name,
-                operation,
-                object,
-                null,
-                user,
-                false);
-    }
+    private final SeedRestriction plugin = new SeedRestriction(lookup, CLOCK);
 
     private static Attributes create(GroupResource resource, String namespace, String name, String body) {
         return request(GARDENLET, resource, Operation.CREATE, namespace, name, json(body));

@@ -1,19 +1,15 @@
 package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
-import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionTest.GARDENLET;
-import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionTest.NOT_OWN;
-import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionTest.json;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.CLOCK;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.GARDENLET;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.NOT_OWN;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.json;
+import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.meta.GroupVersionKind;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,26 +33,10 @@ class SeedRestrictionVariantsTest {
                     json("{'metadata':{'namespace':'garden','name':'shoot-ms'},'spec':{'seedName':'seed-a'}}"))
             .put(SeedRestriction.BACKUP_BUCKETS, json("{'metadata':{'name':'bb-a'},'spec':{'seedName':'seed-a'}}"))
             .put(SeedRestriction.BACKUP_BUCKETS, json("{'metadata':{'name':'bb-bare'}}"));
-    private final SeedRestriction plugin =
-            new SeedRestriction(lookup, Clock.fixed(Instant.parse("2026-06-01T00:00:00Z"), ZoneOffset.UTC));
-
-    private static Attributes request(
-            GroupResource resource, Operation operation, String namespace, String name, ObjectNode object) {
-        return new Attributes(
-                new GroupVersionKind(resource.group(), "v1", "X"),
-                resource,
-                "",
-                namespace,
-                name,
-                operation,
-                object,
-                null,
-                GARDENLET,
-                false);
-    }
+    private final SeedRestriction plugin = new SeedRestriction(lookup, CLOCK);
 
     private Verdict create(GroupResource resource, String namespace, String name, String body) {
-        return plugin.review(request(resource, Operation.CREATE, namespace, name, json(body)))
+        return plugin.review(request(GARDENLET, resource, Operation.CREATE, namespace, name, json(body)))
                 .result();
     }
 
@@ -257,7 +237,7 @@ class SeedRestrictionVariantsTest {
                 SeedRestriction.MANAGED_SEEDS,
                 json("{'metadata':{'namespace':'garden','name':'ms-x','deletionTimestamp':'2026-01-01T00:00:00Z'},"
                         + "'spec':{}}"));
-        assertThat(plugin.review(request(SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
+        assertThat(plugin.review(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
                         .result())
                 .isEqualTo(Verdict.forbidden(NOT_OWN));
         // Go looks a shoot up as soon as spec.shoot is set, even with an empty name
@@ -265,7 +245,7 @@ class SeedRestrictionVariantsTest {
                 SeedRestriction.MANAGED_SEEDS,
                 json("{'metadata':{'namespace':'garden','name':'ms-x','deletionTimestamp':'2026-01-01T00:00:00Z'},"
                         + "'spec':{'shoot':{}}}"));
-        assertThat(plugin.review(request(SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
+        assertThat(plugin.review(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
                         .result())
                 .isEqualTo(Verdict.internal(notFound(SeedRestriction.SHOOTS, "")));
     }

@@ -33,7 +33,8 @@ class GardenObjectsTest {
 
     @Test
     void projectForNamespaceDecodesTheProjectWhoseSpecNamesTheNamespace() {
-        Optional<Project> found = garden.projectForNamespace("garden-beta").result();
+        Optional<Project> found =
+                Projects.forNamespace(garden.lookup(), "garden-beta").result();
 
         assertThat(found).isPresent();
         assertThat(found.get().metadata().name()).isEqualTo("beta");
@@ -43,8 +44,9 @@ class GardenObjectsTest {
 
     @Test
     void projectForNamespaceIsEmptyWhenNoProjectOwnsTheNamespace() {
-        assertThat(garden.projectForNamespace("garden-gamma").result()).isEmpty();
-        assertThat(garden.projectForNamespace("").result()).isEmpty();
+        assertThat(Projects.forNamespace(garden.lookup(), "garden-gamma").result())
+                .isEmpty();
+        assertThat(Projects.forNamespace(garden.lookup(), "").result()).isEmpty();
     }
 
     @Test
@@ -52,28 +54,20 @@ class GardenObjectsTest {
         InMemoryObjects objects = new InMemoryObjects()
                 .put(GardenObjects.PROJECTS, project("later", ""))
                 .put(GardenObjects.PROJECTS, project("other", "  namespace: garden-other"));
-        GardenObjects later = new GardenObjects(objects);
-        assertThat(later.projectForNamespace("garden-later").result()).isEmpty();
         assertThat(Projects.forNamespace(objects, "garden-later").result()).isEmpty();
 
         objects.put(GardenObjects.PROJECTS, project("later", "  namespace: garden-later"));
 
-        assertThat(later.projectForNamespace("garden-later").result())
-                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("later"));
         assertThat(Projects.forNamespace(objects, "garden-later").result())
                 .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("later"));
     }
 
     @Test
-    void ofSeveralProjectsNamingOneNamespaceTheFirstListedIsTheOwnerForBothLookups() {
+    void ofSeveralProjectsNamingOneNamespaceTheFirstListedIsTheOwner() {
         InMemoryObjects objects = new InMemoryObjects()
                 .put(GardenObjects.PROJECTS, project("zeta", "  namespace: garden-shared"))
                 .put(GardenObjects.PROJECTS, project("eta", "  namespace: garden-shared"));
 
-        assertThat(new GardenObjects(objects)
-                        .projectForNamespace("garden-shared")
-                        .result())
-                .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("eta"));
         assertThat(Projects.forNamespace(objects, "garden-shared").result())
                 .hasValueSatisfying(p -> assertThat(p.metadata().name()).isEqualTo("eta"));
     }

@@ -58,18 +58,4 @@ class RegisteredExtensionsTest {
         assertThat(registered.workerlessSupportedExtensionTypes()).isEmpty();
         assertThat(registered.enabledExtensionTypes("shoot", List.of(), false)).isEmpty();
     }
-
-    @Test
-    void theSameRecordsReuseTheLastOnesBuiltOthersBuildAnew() {
-        List<ControllerRegistration> records = List.of(registration(ALL_KINDS));
-
-        RegisteredExtensions first = RegisteredExtensions.of(records);
-
-        assertThat(RegisteredExtensions.of(List.copyOf(records))).isSameAs(first);
-        RegisteredExtensions equalRecords = RegisteredExtensions.of(List.of(registration(ALL_KINDS)));
-        assertThat(equalRecords).isNotSameAs(first);
-        assertThat(equalRecords.primaries()).isEqualTo(first.primaries());
-        assertThat(RegisteredExtensions.of(List.of())).isNotSameAs(equalRecords);
-        assertThat(RegisteredExtensions.of(List.of()).primaries()).isEmpty();
-    }
 }

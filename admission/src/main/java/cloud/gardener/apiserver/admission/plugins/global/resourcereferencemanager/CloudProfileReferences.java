@@ -491,7 +491,7 @@ final class CloudProfileReferences {
         return null;
     }
 
-    /** The lifecycle helper reads a version as JSON: the record's encoding, for the few versions in use. */
+    /** Whether the version (if any) has expired by now. */
     private boolean expired(ExpirableVersion version) {
         return version != null && VersionLifecycle.isExpired(version, clock.instant());
     }

@@ -7,11 +7,11 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
-import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.CloudProfileSpec;
 import cloud.gardener.apiserver.api.core.v1beta1.Machine;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineType;
@@ -198,7 +198,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
             String arch = "amd64";
             MachineType type = machineType(profile, machine);
             if (type != null) {
-                String inferred = Capabilities.architecture(type, profile.machineCapabilities());
+                String inferred = MachineCapabilities.machineTypeArchitecture(type, profile.machineCapabilities());
                 if (!inferred.isEmpty()) {
                     arch = inferred;
                 }

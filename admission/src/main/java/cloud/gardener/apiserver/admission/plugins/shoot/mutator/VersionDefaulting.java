@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 
-import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.MachineImageDefaults;
 import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;
@@ -131,9 +131,9 @@ final class VersionDefaulting {
             outer:
             for (MachineImage mi : machineImages) {
                 for (MachineImageVersion v : versions(mi)) {
-                    if (Capabilities.architectures(v, defs).contains(arch)
+                    if (MachineCapabilities.imageVersionArchitectures(v, defs).contains(arch)
                             || (machineType != null
-                                    && Capabilities.supportedByFlavors(
+                                    && MachineCapabilities.supportedByFlavors(
                                             machineType.capabilities(), v.capabilityFlavors(), defs))) {
                         chosen = mi;
                         break outer;
@@ -171,11 +171,12 @@ final class VersionDefaulting {
         }
         List<MachineImageVersion> valid = new ArrayList<>();
         for (MachineImageVersion v : versions(chosen)) {
-            if (!Capabilities.architectures(v, defs).contains(arch)) {
+            if (!MachineCapabilities.imageVersionArchitectures(v, defs).contains(arch)) {
                 continue;
             }
             if (machineType != null
-                    && !Capabilities.supportedByFlavors(machineType.capabilities(), v.capabilityFlavors(), defs)) {
+                    && !MachineCapabilities.supportedByFlavors(
+                            machineType.capabilities(), v.capabilityFlavors(), defs)) {
                 continue;
             }
             if (inPlace && (v.inPlaceUpdates() == null || !v.inPlaceUpdates().supported())) {

@@ -159,14 +159,12 @@ final class QuotaUsage {
         return garden.cloudProfileSpec(shoot, shootNamespace, "could not find referenced cloud profile: ")
                 .recover(e -> Future.failedFuture(ApiException.internal(e.getMessage())))
                 .compose(spec -> {
-                    // Empty also for a NamespacedCloudProfile without status, which Go prices against the zero
-                    // status spec (GetCloudProfileSpec answers nil only when the shoot names no profile).
-                    if (spec.isEmpty() && GardenObjects.cloudProfileReference(shoot) == null) {
+                    if (spec.isEmpty()) {
                         return Future.failedFuture(
                                 ApiException.internal("no cloudprofile reference has been provided"));
                     }
                     try {
-                        return Future.succeededFuture(resources(shoot, spec.orElse(null)));
+                        return Future.succeededFuture(resources(shoot, spec.get()));
                     } catch (IllegalArgumentException e) {
                         return Future.failedFuture(ApiException.internal(e.getMessage()));
                     }

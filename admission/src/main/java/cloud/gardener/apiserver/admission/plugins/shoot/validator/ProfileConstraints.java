@@ -5,11 +5,11 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.plugins.shoot.Capabilities;
 import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
+import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
 import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
 import cloud.gardener.apiserver.api.core.v1beta1.CRI;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
@@ -240,7 +240,8 @@ final class ProfileConstraints {
         Set<String> inAllZones = new HashSet<>();
         List<String> zones = list(worker.zones());
         for (MachineType t : machineTypes()) {
-            if (Capabilities.architecture(t, capabilityDefinitions()).equals(arch)) {
+            if (MachineCapabilities.machineTypeArchitecture(t, capabilityDefinitions())
+                    .equals(arch)) {
                 withArch.add(t.name());
             }
             if (Boolean.TRUE.equals(t.usable())) {
@@ -309,7 +310,8 @@ final class ProfileConstraints {
                         && !lessThan(v.expirableVersion().version(), oldVersion)) {
                     active.add(key);
                 }
-                if (Capabilities.architectures(v, capabilityDefinitions()).contains(arch)) {
+                if (MachineCapabilities.imageVersionArchitectures(v, capabilityDefinitions())
+                        .contains(arch)) {
                     withArch.add(key);
                 }
                 if (inPlace && v.inPlaceUpdates() != null) {
@@ -376,7 +378,7 @@ final class ProfileConstraints {
         if (imageVersion == null || type == null) {
             return null;
         }
-        if (!Capabilities.supportedByFlavors(
+        if (!MachineCapabilities.supportedByFlavors(
                 type.capabilities(), imageVersion.capabilityFlavors(), capabilityDefinitions())) {
             return FieldError.invalid(
                     path + ".machine.image.version",

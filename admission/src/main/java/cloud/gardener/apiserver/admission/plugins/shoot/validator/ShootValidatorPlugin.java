@@ -9,6 +9,7 @@ import cloud.gardener.apiserver.admission.Rejections;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.shoot.FieldErrors;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
+import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.SemanticEquality;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelectors;
@@ -26,7 +27,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.k8s.autoscalingv1.CrossVersionObjectReference;
 import cloud.gardener.apiserver.api.k8s.corev1.Secret;
 import cloud.gardener.apiserver.api.meta.ApiException;
-import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.security.v1alpha1.CredentialsBinding;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import cloud.gardener.apiserver.authz.Authorizer;
@@ -90,30 +90,31 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
         }
         boolean noOld = a.operation() == Operation.CREATE || a.oldObject() == null;
         JsonNode oldTree = noOld ? JsonNodeFactory.instance.objectNode() : a.oldObject();
-        Shoot shoot = delete ? a.oldObject(Shoot.class) : a.object(Shoot.class);
-        Shoot old = noOld ? EMPTY_SHOOT : a.oldObject(Shoot.class);
         if (a.operation() == Operation.UPDATE) {
             if ("binding".equals(a.subresource())
                     && Objects.equals(
-                            Review.spec(shoot).seedName(), Review.spec(old).seedName())) {
+                            Review.spec(a.object(Shoot.class)).seedName(),
+                            Review.spec(noOld ? EMPTY_SHOOT : a.oldObject(Shoot.class))
+                                    .seedName())) {
                 return Future.failedFuture(
                         ApiException.unknown("update of binding rejected, shoot is already assigned to the same seed"));
             }
-            // whole sections compared on the trees the request holds (no encoding of records)
+            // whole sections compared on the trees the request holds, before any record is decoded: an unchanged
+            // update (a status-only or no-op write of the main resource) costs no decoding
             if (SemanticEquality.equal(shootTree.get("spec"), oldTree.get("spec"))
                     && SemanticEquality.equal(shootTree.get("metadata"), oldTree.get("metadata"))) {
                 return Future.succeededFuture();
             }
         }
+        Shoot shoot = delete ? a.oldObject(Shoot.class) : a.object(Shoot.class);
+        Shoot old = noOld ? EMPTY_SHOOT : a.oldObject(Shoot.class);
         if (GardenObjects.cloudProfileReference(shoot) == null) {
             return Future.succeededFuture();
         }
-        // A NamespacedCloudProfile whose status its controller has not filled yet is an empty spec, as in Gardener.
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
                 .compose(profile -> new CloudProfileChanges(garden)
                         .validate(shoot, old, a.namespace())
-                        .compose(v -> load(
-                                a, shoot, old, shootTree, oldTree, profile.orElseGet(ShootValidatorPlugin::emptySpec)))
+                        .compose(v -> load(a, shoot, old, shootTree, oldTree, profile.orElse(GardenObjects.ZERO_SPEC)))
                         .compose(this::validate));
     }
 
@@ -130,11 +131,8 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                                 "could not find referenced seed \"" + seedName + "\": " + "seed.core.gardener.cloud \""
                                         + seedName + "\" not found"));
         return seed.compose(s -> seedSelectorUnchanged(spec, Review.spec(old), s)
-                .compose(selectorErrs -> garden.projectForNamespace(a.namespace())
-                        .compose(p -> required(
-                                p,
-                                "could not find referenced project: "
-                                        + "Project.core.gardener.cloud \"<unknown>\" not found"))
+                .compose(selectorErrs -> Projects.forNamespace(objects, a.namespace())
+                        .compose(p -> required(p, "could not find referenced project: " + Projects.NOT_FOUND))
                         .compose(project -> {
                             String sb = spec.secretBindingName();
                             Future<SecretBinding> secretBinding = sb == null
@@ -453,11 +451,6 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
 
     private static KubeAPIServerConfig kubeAPIServer(ShootSpec spec) {
         return spec.kubernetes() == null ? null : spec.kubernetes().kubeAPIServer();
-    }
-
-    private static CloudProfileSpec emptySpec() {
-        return ModelCodec.decode(JsonNodeFactory.instance.objectNode(), CloudProfileSpec.class)
-                .value();
     }
 
     private static <T> Future<T> required(Optional<T> found, String message) {

@@ -62,6 +62,14 @@ class ManagedSeedPluginTest {
     private final ManagedSeedPlugin plugin =
             new ManagedSeedPlugin(new PluginContext(objects, null, null, Clock.systemUTC()));
 
+    private static Attributes create(ObjectNode managedSeed) {
+        return Requests.create(KIND, MANAGED_SEEDS, managedSeed);
+    }
+
+    private static Attributes update(ObjectNode managedSeed, ObjectNode old) {
+        return Requests.update(KIND, MANAGED_SEEDS, managedSeed, old);
+    }
+
     private static ObjectNode managedSeed(String namespace, String shoot, String seedSpec) {
         return Requests.object("""
                 apiVersion: seedmanagement.gardener.cloud/v1alpha1
@@ -81,7 +89,7 @@ class ManagedSeedPluginTest {
     @Test
     void theSeedTemplateIsFilledFromTheShootAndLabelled() {
         ObjectNode ms = managedSeed("garden", "soil", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
                 backup: {provider: aws}
                 dns:
@@ -93,7 +101,7 @@ class ManagedSeedPluginTest {
                 settings: {verticalPodAutoscaler: {enabled: false}}
                 """));
         assertThat(ms.at("/metadata/labels")).isEqualTo(Requests.object("{name.seed.gardener.cloud/parent: 'true'}"));
-        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.validate(create(ms)));
     }
 
     /** The shoot "bound": SHOOT with the binding line, its primary DNS provider without credentials of its own. */
@@ -151,7 +159,7 @@ class ManagedSeedPluginTest {
                           name: aws-identity, namespace: garden}
                         """);
         ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider"))
                 .isEqualTo(Requests.object("{type: aws-route53, credentialsRef: " + credentials + "}"));
     }
@@ -168,7 +176,7 @@ class ManagedSeedPluginTest {
     void aMissingBindingOfTheShootIsAFieldError(String field, String message) {
         objects.put(SHOOTS, boundShoot(field + ": gone"));
         ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
-        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms));
+        Future<Void> result = plugin.admit(create(ms));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(422);
@@ -317,7 +325,7 @@ class ManagedSeedPluginTest {
                         .replace(",\n    credentialsRef: {apiVersion: v1, kind: Secret," + " name: dns}", "")
                         .replace("  seedName: parent\n", "  seedName: parent\n  " + field + ": " + binding + "\n"));
         ObjectNode ms = managedSeed("garden", "bound", "{}");
-        expected.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        expected.check(plugin.admit(create(ms)));
         if (!credentials.isEmpty()) {
             assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider/credentialsRef/name")
                             .asText())
@@ -328,14 +336,14 @@ class ManagedSeedPluginTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shootReferences")
     void readsTheShootInBothPhases(String name, ObjectNode managedSeed, Outcome expected) {
-        expected.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed.deepCopy())));
-        expected.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, managedSeed)));
+        expected.check(plugin.admit(create(managedSeed.deepCopy())));
+        expected.check(plugin.validate(create(managedSeed)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void validatesCreate(String name, ObjectNode managedSeed, Outcome expected) {
-        expected.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, managedSeed)));
+        expected.check(plugin.validate(create(managedSeed)));
     }
 
     @Test
@@ -344,9 +352,7 @@ class ManagedSeedPluginTest {
         String spec =
                 "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
                         + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [%s]}}";
-        Attributes update = Requests.update(
-                KIND,
-                MANAGED_SEEDS,
+        Attributes update = update(
                 managedSeed("garden", "soil", spec.formatted("eu-1a")),
                 managedSeed("garden", "soil", spec.formatted("eu-1a, eu-1b")));
         Outcome.rejected(
@@ -384,7 +390,7 @@ class ManagedSeedPluginTest {
     @MethodSource("templatesWithoutSpec")
     void aSeedTemplateWithoutSpecIsFilledFromTheShoot(String name, String gardenlet) {
         ObjectNode ms = managedSeedWithGardenlet(gardenlet);
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
                 dns:
                   provider: {type: aws-route53, credentialsRef: {apiVersion: v1, kind: Secret, name: dns, namespace: garden}}
@@ -393,7 +399,7 @@ class ManagedSeedPluginTest {
                 provider: {type: aws, region: eu-1, zones: [eu-1a, eu-1b]}
                 settings: {verticalPodAutoscaler: {enabled: false}}
                 """));
-        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.validate(create(ms)));
     }
 
     /** (case, the gardenlet part of the ManagedSeed: no seed template). */
@@ -410,12 +416,12 @@ class ManagedSeedPluginTest {
     @MethodSource("gardenletsWithoutSeedTemplate")
     void withoutSeedTemplateOnlyTheLabelsChange(String name, String gardenlet) {
         ObjectNode ms = managedSeedWithGardenlet(gardenlet);
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         ObjectNode expected = managedSeedWithGardenlet(gardenlet);
         expected.withObjectProperty("metadata")
                 .set("labels", Requests.object("{name.seed.gardener.cloud/parent: 'true'}"));
         assertThat(ms).isEqualTo(expected);
-        Outcome.ALLOWED.check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.validate(create(ms)));
     }
 
     /** A shoot spec without the optional sections: no domain, addons, VPA, networking or workers. */
@@ -423,7 +429,7 @@ class ManagedSeedPluginTest {
     void aShootWithoutOptionalSectionsIsUnfitAndFillsNothing() {
         objects.put(SHOOTS, "metadata: {name: bare, namespace: garden}\nspec: {provider: {type: aws}, region: eu-1}");
         ObjectNode ms = managedSeed("garden", "bare", "{dns: {provider: {type: aws-route53}}}");
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         assertThat(ms.at("/spec/gardenlet/config/seedConfig/spec")).isEqualTo(Requests.object("""
                 dns: {provider: {type: aws-route53}}
                 ingress: {controller: {kind: nginx}, domain: ingress.}
@@ -438,7 +444,7 @@ class ManagedSeedPluginTest {
                                 + "spec.shoot.name: Invalid value: \"bare\": shoot VPA has to be enabled for managed seeds, "
                                 + "spec.shoot.name: Invalid value: \"bare\": workerless shoot cannot be used to create managed "
                                 + "seed]")
-                .check(plugin.validate(Requests.create(KIND, MANAGED_SEEDS, ms)));
+                .check(plugin.validate(create(ms)));
     }
 
     /** The shoot "custom" on the seed "parent" with a domain of its own and no DNS providers. */
@@ -454,7 +460,7 @@ class ManagedSeedPluginTest {
 
     private ObjectNode admittedDnsProvider() {
         ObjectNode ms = managedSeed("garden", "custom", "{}");
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(KIND, MANAGED_SEEDS, ms)));
+        Outcome.ALLOWED.check(plugin.admit(create(ms)));
         return (ObjectNode) ms.at("/spec/gardenlet/config/seedConfig/spec/dns/provider");
     }
 
@@ -485,7 +491,7 @@ class ManagedSeedPluginTest {
                 metadata: {name: parent}
                 spec: {dns: {defaults: [{type: gcp-dns, domain: seed.example.com, credentialsRef: {name: s}}]}}
                 """).put(SECRETS, defaultDomainSecret("garden.example.com"));
-        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         assertThat(result.cause().getMessage())
                 .endsWith(": domain of shoot garden/custom is neither a custom domain nor a default domain");
@@ -526,7 +532,7 @@ class ManagedSeedPluginTest {
     @Test
     void aMissingSeedOfTheShootIsInternal() {
         shootWithoutDnsProviders("soil.garden.example.com");
-        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(500);
@@ -541,7 +547,7 @@ class ManagedSeedPluginTest {
                         SECRETS,
                         defaultDomainSecret("garden.example.com")
                                 .replace(", dns.gardener.cloud/provider: aws-route53", ""));
-        Future<Void> result = plugin.admit(Requests.create(KIND, MANAGED_SEEDS, managedSeed("garden", "custom", "{}")));
+        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(500);
@@ -554,11 +560,8 @@ class ManagedSeedPluginTest {
         String spec =
                 "{ingress: {domain: ingress.soil.example.com}, networks: {nodes: 10.0.0.0/16, pods: 100.64.0.0/12,"
                         + " services: 100.96.0.0/13}, provider: {type: aws, region: eu-1, zones: [eu-1a, eu-1c]}}";
-        Attributes update = Requests.update(
-                KIND,
-                MANAGED_SEEDS,
-                managedSeed("garden", "soil", spec),
-                managedSeedWithGardenlet("{config: {seedConfig: {}}}"));
+        Attributes update =
+                update(managedSeed("garden", "soil", spec), managedSeedWithGardenlet("{config: {seedConfig: {}}}"));
         Outcome.rejected(
                         422,
                         INVALID

@@ -208,6 +208,24 @@ class ShootMutatorPluginTest {
     }
 
     @Test
+    void aNamespacedCloudProfileWithoutStatusIsMutatedAgainstTheZeroSpec() {
+        // GetCloudProfileSpec answers the zero status spec (not nil) before the controller fills it: Go mutates on
+        objects.put(GardenObjects.NAMESPACED_CLOUD_PROFILES, """
+                metadata: {name: fresh, namespace: garden-dev}
+                spec: {parent: {kind: CloudProfile, name: profile}}
+                """);
+        ObjectNode shoot = ShootFixtures.shoot();
+        ObjectNode spec = (ObjectNode) shoot.get("spec");
+        spec.putObject("cloudProfile").put("kind", "NamespacedCloudProfile").put("name", "fresh");
+        ((ObjectNode) spec.get("provider")).remove("workers");
+        assertThat(plugin.admit(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot))
+                        .succeeded())
+                .isTrue();
+        assertThat(shoot.at("/metadata/annotations/gardener.cloud~1created-by").asText())
+                .isEqualTo(Requests.ALICE.name());
+    }
+
+    @Test
     void aCreateWithoutOptionalSectionsIsDefaulted() {
         ObjectNode shoot = ShootFixtures.shoot();
         ObjectNode spec = (ObjectNode) shoot.get("spec");

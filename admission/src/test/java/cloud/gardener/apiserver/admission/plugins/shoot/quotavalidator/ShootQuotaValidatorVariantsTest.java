@@ -128,6 +128,10 @@ class ShootQuotaValidatorVariantsTest {
         return plugin.validate(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot));
     }
 
+    private Future<Void> update(ObjectNode shoot, ObjectNode old) {
+        return plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, shoot, old));
+    }
+
     /**
      * (case, the new shoot's binding field and binding, its maximum, outcome). Charged already: by-sb 4 CPUs (through
      * the SecretBinding) and by-cb 2 CPUs (through the CredentialsBinding) of 8; by-free and by-empty, bound to
@@ -385,16 +389,16 @@ class ShootQuotaValidatorVariantsTest {
         worker(old).remove("volume");
         ObjectNode labelled = old.deepCopy();
         labelled.withObjectProperty("metadata").withObjectProperty("labels").put("a", "b");
-        Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, labelled, old)));
+        Outcome.ALLOWED.check(update(labelled, old));
         // Go's semantic equality: a null volume is an absent one (the tree compare saw a change here)
         ObjectNode nullVolume = labelled.deepCopy();
         worker(nullVolume).putNull("volume");
-        Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, nullVolume, old)));
+        Outcome.ALLOWED.check(update(nullVolume, old));
         // addons null, empty or with nginx-ingress disabled turn nothing on
         for (String addons : new String[] {"null", "{}", "{nginxIngress: null}", "{nginxIngress: {enabled: false}}"}) {
             ObjectNode same = labelled.deepCopy();
             spec(same).set("addons", yaml(addons));
-            Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, same, old)));
+            Outcome.ALLOWED.check(update(same, old));
         }
     }
 
@@ -403,10 +407,10 @@ class ShootQuotaValidatorVariantsTest {
         ObjectNode old = shoot("crazy", "garden-dev", "secretBindingName", "sb", 99);
         ObjectNode same = old.deepCopy();
         worker(same).withObjectProperty("volume").putNull("encrypted").putNull("name");
-        Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, same, old)));
+        Outcome.ALLOWED.check(update(same, old));
         ObjectNode encrypted = old.deepCopy();
         worker(encrypted).withObjectProperty("volume").put("encrypted", true);
-        exceeded("cpu ").check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, encrypted, old)));
+        exceeded("cpu ").check(update(encrypted, old));
     }
 
     @Test
@@ -417,7 +421,7 @@ class ShootQuotaValidatorVariantsTest {
         ((ObjectNode) spec(added).get("provider"))
                 .withArray("workers")
                 .add(worker(old).deepCopy().put("name", "more").put("maximum", 1));
-        exceeded("cpu ").check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, added, old)));
+        exceeded("cpu ").check(update(added, old));
         objects.put(GardenObjects.QUOTAS, """
                 metadata: {name: trial, namespace: garden-dev}
                 spec:
@@ -426,7 +430,7 @@ class ShootQuotaValidatorVariantsTest {
                 """);
         ObjectNode nginx = old.deepCopy();
         spec(nginx).set("addons", yaml("{nginxIngress: {enabled: true}}"));
-        exceeded("loadbalancer ").check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, nginx, old)));
+        exceeded("loadbalancer ").check(update(nginx, old));
     }
 
     /** Annotations absent or null on either side: the expiration is checked only when one is set. */
@@ -442,13 +446,13 @@ class ShootQuotaValidatorVariantsTest {
         old.withObjectProperty("metadata").put("creationTimestamp", "2026-05-30T00:00:00Z");
         ObjectNode nullAnnotations = old.deepCopy();
         nullAnnotations.withObjectProperty("metadata").putNull("annotations");
-        Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, nullAnnotations, old)));
-        Outcome.ALLOWED.check(plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, old, nullAnnotations)));
+        Outcome.ALLOWED.check(update(nullAnnotations, old));
+        Outcome.ALLOWED.check(update(old, nullAnnotations));
         ObjectNode far = old.deepCopy();
         far.withObjectProperty("metadata")
                 .withObjectProperty("annotations")
                 .put(ShootQuotaValidatorPlugin.EXPIRATION, "2026-07-01T00:00:00Z");
-        Future<Void> result = plugin.validate(Requests.update(SHOOT, GardenObjects.SHOOTS, far, nullAnnotations));
+        Future<Void> result = update(far, nullAnnotations);
         assertThat(((ApiException) result.cause()).getMessage())
                 .isEqualTo(FORBIDDEN + "requested shoot expiration time is too long. Can only be extended by 7"
                         + " day(s)");

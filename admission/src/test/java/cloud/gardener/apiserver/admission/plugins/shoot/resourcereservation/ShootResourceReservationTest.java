@@ -37,6 +37,9 @@ class ShootResourceReservationTest {
                     """).put(NAMESPACED, """
                     metadata: {name: child, namespace: ns}
                     status: {cloudProfileSpec: {machineTypes: [{name: tiny, cpu: 500m, gpu: "0", memory: 512Mi}]}}
+                    """).put(NAMESPACED, """
+                    metadata: {name: fresh, namespace: ns}
+                    spec: {parent: {kind: CloudProfile, name: profile}}
                     """);
 
     private static ShootResourceReservation plugin(String config) {
@@ -149,6 +152,18 @@ class ShootResourceReservationTest {
         assertThat(e.getMessage())
                 .isEqualTo("Shoot.core.gardener.cloud \"s\" is invalid: spec.provider.workers[1].machine"
                         + ".type: Invalid value: \"nope\": worker machine type unknown");
+    }
+
+    @Test
+    void aNamespacedCloudProfileWithoutStatusKnowsNoMachineType() {
+        // GetCloudProfileSpec answers the zero status spec (not nil) before the controller fills it
+        ObjectNode shoot = shoot("{cloudProfile: {kind: NamespacedCloudProfile, name: fresh}, "
+                + "provider: {workers: [{name: w, machine: {type: n1-standard-2}}]}}");
+        ApiException e = rejection(plugin(GKE).admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        assertThat(e.code()).isEqualTo(422);
+        assertThat(e.getMessage())
+                .isEqualTo("Shoot.core.gardener.cloud \"s\" is invalid: spec.provider.workers[0].machine"
+                        + ".type: Invalid value: \"n1-standard-2\": worker machine type unknown");
     }
 
     @Test
