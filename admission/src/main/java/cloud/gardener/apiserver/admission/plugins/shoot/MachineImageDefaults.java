@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot;
 
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
+import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImageVersion;
 import java.time.Instant;

@@ -77,6 +77,18 @@ public final class VersionLifecycle {
         return !EXPIRED.equals(current) && !UNAVAILABLE.equals(current);
     }
 
+    public static boolean isSupported(ExpirableVersion version, Instant now) {
+        return SUPPORTED.equals(classification(version, now));
+    }
+
+    public static boolean isPreview(ExpirableVersion version, Instant now) {
+        return PREVIEW.equals(classification(version, now));
+    }
+
+    public static boolean isDeprecated(ExpirableVersion version, Instant now) {
+        return DEPRECATED.equals(classification(version, now));
+    }
+
     /** A metav1.Time in JSON, or null when absent. */
     static Instant time(JsonNode value) {
         if (!value.isTextual()) {

@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 
 import cloud.gardener.apiserver.admission.plugins.shoot.MachineImageDefaults;
-import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
 import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
+import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
 import cloud.gardener.apiserver.api.core.v1beta1.ExpirableVersion;
 import cloud.gardener.apiserver.api.core.v1beta1.MachineImage;

@@ -5,11 +5,11 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
 import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.plugins.shoot.VersionLifecycle;
 import cloud.gardener.apiserver.admission.plugins.support.ShootTrees;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
 import cloud.gardener.apiserver.admission.validation.core.GoSemver;
 import cloud.gardener.apiserver.admission.validation.core.MachineCapabilities;
+import cloud.gardener.apiserver.admission.validation.core.VersionLifecycle;
 import cloud.gardener.apiserver.api.core.v1beta1.AvailabilityZone;
 import cloud.gardener.apiserver.api.core.v1beta1.CRI;
 import cloud.gardener.apiserver.api.core.v1beta1.CapabilityDefinition;
