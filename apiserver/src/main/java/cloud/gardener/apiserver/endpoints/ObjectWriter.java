@@ -38,7 +38,9 @@ public final class ObjectWriter {
 
     private final ResourceRequest req;
     private final OutputFormat format;
-    private final TableConvertor tables;
+    /** Made when a Table is asked for: most answers are not, and making one reads every column definition. */
+    private TableConvertor tables;
+
     private boolean columnsSent;
     /** Watch events go out as WebSocket messages, one each: protobuf events then carry no length prefix. */
     private boolean messageFramed;
@@ -46,7 +48,13 @@ public final class ObjectWriter {
     private ObjectWriter(ResourceRequest req, OutputFormat format) {
         this.req = req;
         this.format = format;
-        this.tables = TableConvertor.defaultFor(req.type());
+    }
+
+    private TableConvertor tables() {
+        if (tables == null) {
+            tables = TableConvertor.defaultFor(req.type());
+        }
+        return tables;
     }
 
     private static boolean pretty(ResourceRequest req) {
@@ -120,9 +128,9 @@ public final class ObjectWriter {
     }
 
     public void writeObject(int code, ObjectNode obj) {
-        format.checkShape(false, goTypeName(false));
+        format.checkShape(false, () -> goTypeName(false));
         JsonNode out = switch (format.target()) {
-            case TABLE -> tables.toTable(List.of(obj), null, includeObject(), format.targetVersion(), true);
+            case TABLE -> tables().toTable(List.of(obj), null, includeObject(), format.targetVersion(), true);
             case PARTIAL_OBJECT_METADATA -> TableConvertor.partial(obj, format.targetVersion());
             default -> obj;
         };
@@ -136,7 +144,7 @@ public final class ObjectWriter {
 
     /** Writes an answer already encoded as {@link #writesCompactJson} says. */
     public void writeCompactJson(int code, byte[] json) {
-        format.checkShape(false, goTypeName(false));
+        format.checkShape(false, () -> goTypeName(false));
         Responses.write(req.ctx(), code, Responses.JSON, json);
     }
 
@@ -175,8 +183,8 @@ public final class ObjectWriter {
     }
 
     public void writeList(ObjectNode list) {
-        format.checkShape(true, goTypeName(true));
-        write(200, convertedList(format, tables, includeObject(), list));
+        format.checkShape(true, () -> goTypeName(true));
+        write(200, convertedList(format, tables(), includeObject(), list));
     }
 
     /** A whole list in the negotiated form: the list itself, its Table, or its PartialObjectMetadataList. */
@@ -226,17 +234,17 @@ public final class ObjectWriter {
             ListEncoder.CompactItem<T> compactItem,
             RowItem<T> rowItem,
             long sourceBytes) {
-        format.checkShape(true, goTypeName(true));
+        format.checkShape(true, () -> goTypeName(true));
         String include = includeObject();
         if (more != null && format.encoding() == Encoding.PROTOBUF) {
             return more.drainAfter(items)
                     .compose(all -> StreamedListResponse.write(
                             req.ctx(),
                             format.contentType(),
-                            streamedList(format, tables, include, head, all, null, item, compactItem, rowItem),
+                            streamedList(format, tables(), include, head, all, null, item, compactItem, rowItem),
                             sourceBytes));
         }
-        StreamedBody body = streamedList(format, tables, include, head, items, more, item, compactItem, rowItem);
+        StreamedBody body = streamedList(format, tables(), include, head, items, more, item, compactItem, rowItem);
         return StreamedListResponse.write(req.ctx(), format.contentType(), body, sourceBytes);
     }
 
@@ -401,7 +409,7 @@ public final class ObjectWriter {
     public Buffer watchEvent(String type, ObjectNode obj) {
         JsonNode out = obj;
         if (format.target() == ConversionTarget.TABLE) {
-            out = tables.toTable(List.of(obj), null, includeObject(), format.targetVersion(), !columnsSent);
+            out = tables().toTable(List.of(obj), null, includeObject(), format.targetVersion(), !columnsSent);
             columnsSent = true;
         } else if (format.target() == ConversionTarget.PARTIAL_OBJECT_METADATA) {
             out = TableConvertor.partial(obj, format.targetVersion());

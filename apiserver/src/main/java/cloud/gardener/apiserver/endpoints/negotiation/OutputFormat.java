@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.endpoints.negotiation;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import java.util.function.Supplier;
 
 /**
  * The outcome of Accept negotiation for a response.
@@ -47,13 +48,19 @@ public record OutputFormat(Encoding encoding, ConversionTarget target, String ta
      * @throws ApiException 406 with Kubernetes' message
      */
     public void checkShape(boolean isList, String goTypeName) {
+        checkShape(isList, () -> goTypeName);
+    }
+
+    /** {@link #checkShape(boolean, String)}, the type's name made only for the error (the answers pass). */
+    public void checkShape(boolean isList, Supplier<String> goTypeName) {
         if (target == ConversionTarget.PARTIAL_OBJECT_METADATA && isList) {
-            throw ApiException.notAcceptable(
-                    "you requested PartialObjectMetadata, but the requested object is a list (" + goTypeName + ")");
+            throw ApiException.notAcceptable("you requested PartialObjectMetadata, but the requested object is a list ("
+                    + goTypeName.get() + ")");
         }
         if (target == ConversionTarget.PARTIAL_OBJECT_METADATA_LIST && !isList) {
             throw ApiException.notAcceptable(
-                    "you requested PartialObjectMetadataList, but the requested object is not a list (" + goTypeName
+                    "you requested PartialObjectMetadataList, but the requested object is not a list ("
+                            + goTypeName.get()
                             + ")");
         }
     }

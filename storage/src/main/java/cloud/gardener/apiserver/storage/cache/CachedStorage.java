@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -37,6 +38,11 @@ public final class CachedStorage implements Storage {
     private final QuorumRevision quorum;
     /** Longest prefix first, so that a nested cached prefix wins. */
     private final List<WatchCache> caches;
+    /**
+     * The caches by prefix, when every prefix ends in {@code /} (else null): a read finds its cache among the key's
+     * own prefixes, a few map lookups, instead of trying every resource's prefix in turn.
+     */
+    private final Map<String, WatchCache> byPrefix;
 
     /**
      * @param delegate the store; closed with this one
@@ -65,6 +71,9 @@ public final class CachedStorage implements Storage {
                 all.add(new WatchCache(vertx, sourceFor.apply(prefix), prefix, config, quorum, progressOrdered)));
         all.sort(Comparator.comparingInt((WatchCache c) -> c.prefix().length()).reversed());
         this.caches = List.copyOf(all);
+        Map<String, WatchCache> prefixes = new HashMap<>();
+        all.forEach(c -> prefixes.put(c.prefix(), c));
+        this.byPrefix = all.stream().allMatch(c -> c.prefix().endsWith("/")) ? Map.copyOf(prefixes) : null;
     }
 
     /** Starts every cache; completes when all of them hold their prefix (readiness). */
@@ -76,6 +85,18 @@ public final class CachedStorage implements Storage {
 
     /** The cache serving {@code keyOrPrefix}, or null when it is not cached. */
     public WatchCache cacheFor(String keyOrPrefix) {
+        if (byPrefix != null) {
+            // the key's prefixes that end in '/', longest first: the first cached one is the longest cached prefix
+            for (int slash = keyOrPrefix.lastIndexOf('/');
+                    slash >= 0;
+                    slash = keyOrPrefix.lastIndexOf('/', slash - 1)) {
+                WatchCache c = byPrefix.get(keyOrPrefix.substring(0, slash + 1));
+                if (c != null) {
+                    return c;
+                }
+            }
+            return null;
+        }
         for (WatchCache c : caches) {
             if (keyOrPrefix.startsWith(c.prefix())) {
                 return c;
