@@ -61,6 +61,8 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
     private Auditing auditing;
     private SecureServing serving = SecureServing.DEFAULT;
     private ServerMetrics metrics;
+    /** Values per range read of a streamed list on etcd; 0: the store's default. */
+    private long etcdListChunk;
 
     public ApiServerExtension() {
         this(UnaryOperator.identity());
@@ -130,6 +132,15 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
         return this;
     }
 
+    /**
+     * Reads a streamed list from etcd {@code values} at a time instead of the store's default, so that a few objects
+     * make several chunks.
+     */
+    public ApiServerExtension withEtcdListChunk(long values) {
+        this.etcdListChunk = values;
+        return this;
+    }
+
     /** Starts the server with these TLS and HTTP/2 settings instead of the defaults. */
     public ApiServerExtension withServing(SecureServing newServing) {
         this.serving = newServing;
@@ -148,7 +159,9 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
                 "gardener-apiserver", List.of("localhost"), List.of("127.0.0.1"), Duration.ofDays(1));
         vertx = Vertx.vertx(vertxOptions);
         storage = etcd != null
-                ? new EtcdStorage(vertx, etcd.config())
+                ? etcdListChunk > 0
+                        ? new EtcdStorage(vertx, etcd.config(), etcdListChunk)
+                        : new EtcdStorage(vertx, etcd.config())
                 : storageFactory.apply(vertx, dir.resolve("store"));
         String prefix = etcd != null ? etcd.newPrefix() : OWN_STORE_PREFIX;
         builder = customizer.apply(ServerConfig.builder()

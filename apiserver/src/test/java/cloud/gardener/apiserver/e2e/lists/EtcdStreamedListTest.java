@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A consistent LIST on etcd 3.4 is read from etcd (not the watch cache) in chunks of 1,000 values, each read when the
+ * A consistent LIST on etcd 3.4 is read from etcd (not the watch cache) in chunks ({@value #CHUNK} values here, so that
+ * a few objects make several chunks and a JSON answer longer than the compression threshold), each read when the
  * last was written: its answer is the bytes of the same list served whole (from the watch cache at
  * resourceVersion=0), but for the list's own resourceVersion, in JSON and in protobuf, with a label selector (a
  * Table's Age cells move between two answers; its chunks are StreamedListFormsTest's); a LIST with a limit is still
@@ -31,9 +32,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EtcdStreamedListTest {
 
     @RegisterExtension
-    static final ApiServerExtension SERVER = new ApiServerExtension(Fixtures::withoutShootGardenChecks);
+    static final ApiServerExtension SERVER =
+            new ApiServerExtension(Fixtures::withoutShootGardenChecks).withEtcdListChunk(EtcdStreamedListTest.CHUNK);
 
-    private static final int OBJECTS = 2500;
+    private static final int CHUNK = 25;
+    /** Five chunks, about 200 KB of JSON: streamed (more than ResponseCompression.THRESHOLD_BYTES). */
+    private static final int OBJECTS = 5 * CHUNK - 3;
+
     private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
     private static String configMaps;
 
@@ -47,7 +52,7 @@ class EtcdStreamedListTest {
             ObjectNode meta = cm.putObject("metadata");
             meta.put("name", "cm-%05d".formatted(i));
             meta.putObject("labels").put("tenth", Boolean.toString(i % 10 == 0));
-            cm.putObject("data").put("value", "v".repeat(200) + i);
+            cm.putObject("data").put("value", "v".repeat(1500) + i);
             create(SERVER.admin(), configMaps, cm);
         }
         // the cache (resourceVersion=0) may trail the last writes a little
@@ -102,18 +107,21 @@ class EtcdStreamedListTest {
     void aConsistentListReadInChunksIsTheWholeListsBytes() {
         assertSameAsWhole("", "application/json", OBJECTS);
         assertSameAsWhole("", PROTOBUF, OBJECTS);
-        assertSameAsWhole("?labelSelector=" + q("tenth=true"), "application/json", OBJECTS / 10);
+        // cm-00000, cm-00010, ...
+        assertSameAsWhole("?labelSelector=" + q("tenth=true"), "application/json", (OBJECTS + 9) / 10);
     }
 
     @Test
     void aListWithALimitIsOnePageWithItsContinuation() {
-        JsonNode page = Json.readTree(get(configMaps + "?limit=1200", "application/json"));
-        assertThat(page.path("items")).hasSize(1200);
-        assertThat(page.at("/metadata/remainingItemCount").asLong()).isEqualTo(OBJECTS - 1200);
+        int first = 2 * CHUNK + 5;
+        JsonNode page = Json.readTree(get(configMaps + "?limit=" + first, "application/json"));
+        assertThat(page.path("items")).hasSize(first);
+        assertThat(page.at("/metadata/remainingItemCount").asLong()).isEqualTo(OBJECTS - first);
         String token = page.at("/metadata/continue").asText();
-        JsonNode rest = Json.readTree(get(configMaps + "?limit=2000&continue=" + q(token), "application/json"));
-        assertThat(rest.path("items")).hasSize(OBJECTS - 1200);
-        assertThat(rest.at("/items/0/metadata/name").asText()).isEqualTo("cm-01200");
+        JsonNode rest =
+                Json.readTree(get(configMaps + "?limit=" + OBJECTS + "&continue=" + q(token), "application/json"));
+        assertThat(rest.path("items")).hasSize(OBJECTS - first);
+        assertThat(rest.at("/items/0/metadata/name").asText()).isEqualTo("cm-%05d".formatted(first));
         assertThat(rest.at("/metadata/continue").isMissingNode()).isTrue();
     }
 }

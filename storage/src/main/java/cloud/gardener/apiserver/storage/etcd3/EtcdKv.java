@@ -54,6 +54,9 @@ final class EtcdKv implements AutoCloseable {
     /** etcd's Txn, its requests serialized without gRPC's per-call 4 KB buffer ({@link StreamingMarshaller}). */
     private static final MethodDescriptor<TxnRequest, TxnResponse> TXN =
             StreamingMarshaller.requestsOf(KVGrpc.getTxnMethod());
+    /** etcd's Range, its responses parsed from gRPC's stream without a copy of the whole message first. */
+    private static final MethodDescriptor<RangeRequest, RangeResponse> RANGE =
+            StreamParsingMarshaller.responsesOf(KVGrpc.getRangeMethod(), RangeResponse.parser());
 
     private final VertxInternal vertx;
     private final String target;
@@ -93,7 +96,7 @@ final class EtcdKv implements AutoCloseable {
 
     /** A linearizable range read (retried on UNAVAILABLE). */
     Future<RangeResponse> range(ContextInternal ctx, RangeRequest request) {
-        return complete(ctx, (loop, done) -> loop.call(KVGrpc.getRangeMethod(), request, true, done));
+        return complete(ctx, (loop, done) -> loop.call(RANGE, request, true, done));
     }
 
     /**
@@ -201,7 +204,7 @@ final class EtcdKv implements AutoCloseable {
             } else {
                 // Not on the loop (a worker caller): the batcher is the loop's alone, so read on its own.
                 call(
-                        KVGrpc.getRangeMethod(),
+                        RANGE,
                         keysOnly ? KvRequests.keyOnly(key) : KvRequests.get(key),
                         true,
                         (resp, failure) -> done.accept(
@@ -211,7 +214,7 @@ final class EtcdKv implements AutoCloseable {
 
         @Override
         public void range(RangeRequest request, BiConsumer<RangeResponse, Throwable> done) {
-            call(KVGrpc.getRangeMethod(), request, true, done);
+            call(RANGE, request, true, done);
         }
 
         @Override
