@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.registry.seedgraph;
 
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.selection.SelectableView;
 import cloud.gardener.apiserver.authz.seed.GraphEvents;
 import cloud.gardener.apiserver.authz.seed.GraphResources;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -48,7 +49,10 @@ public final class GraphSync {
             Optional<GenericStore> store = registry.store(resource.group(), resource.resource());
             Optional<RemoteInformer> informer = remote == null ? Optional.empty() : remote.informer(resource);
             if (store.isPresent()) {
-                StoreWatch watch = new StoreWatch(vertx, store.get(), new StoreWatch.Handler() {
+                List<String> reads = GraphResources.reads(resource);
+                // a Shoot's edges read a few references: the rest of each one is not decoded
+                SelectableView view = reads.isEmpty() ? null : SelectableView.of(reads);
+                StoreWatch watch = new StoreWatch(vertx, store.get(), view, new StoreWatch.Handler() {
                     @Override
                     public void listed(List<ObjectNode> objects) {
                         graph.replace(resource, objects);

@@ -40,5 +40,13 @@ public final class GraphResources {
                     java.util.stream.Stream.of(NAMESPACES))
             .toList();
 
+    /**
+     * The paths of a resource's objects the graph reads, for a feed that hands it those alone (a Shoot's few
+     * references, not its whole spec); empty when it reads whole objects.
+     */
+    public static List<String> reads(GroupResource resource) {
+        return SHOOTS.equals(resource) ? ObjectEdges.SHOOT_READS : List.of();
+    }
+
     private GraphResources() {}
 }

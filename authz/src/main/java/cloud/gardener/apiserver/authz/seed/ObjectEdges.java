@@ -33,6 +33,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -107,6 +108,28 @@ final class ObjectEdges {
             edges.add(new Edge(from, to));
         }
     }
+
+    /**
+     * The paths of a Shoot that {@link #shoot} and the graph read (dotted, as {@code SelectableView} takes them): a
+     * Shoot is handed to the graph as these alone, not decoded whole, so this list must name everything they read.
+     */
+    static final List<String> SHOOT_READS = List.of(
+            "metadata.name",
+            "metadata.namespace",
+            "metadata.uid",
+            "metadata.annotations",
+            "spec.secretBindingName",
+            "spec.credentialsBindingName",
+            "spec.cloudProfile",
+            "spec.cloudProfileName",
+            "spec.seedName",
+            "spec.exposureClassName",
+            "spec.kubernetes.kubeAPIServer.auditConfig",
+            "spec.kubernetes.kubeAPIServer.structuredAuthentication",
+            "spec.kubernetes.kubeAPIServer.structuredAuthorization",
+            "spec.dns.providers",
+            "spec.resources",
+            "status.seedName");
 
     private void shoot(ObjectNode shoot, String namespace, String name) {
         Vertex self = Vertex.of(SHOOT, namespace, name);
