@@ -155,11 +155,13 @@ public final class ModelForms {
             }
             T record;
             try {
-                record = ModelCodec.decodeParts(obj, model.cast(k.record()), diff.parts());
+                // within a part, what did not change keeps the known value and its JSON (a metadata part's
+                // managedFields, a spec's unchanged sections): only the changed records are rebuilt and encoded
+                record = ModelCodec.decodeChangedParts(obj, k.tree(), model.cast(k.record()), diff.parts());
             } catch (DecodeException e) {
                 return null; // the whole object's decoding fails as it does
             }
-            ObjectNode parts = ModelCodec.encodeParts(record, diff.parts());
+            ObjectNode parts = ModelCodec.encodeChangedParts(record, k.record(), k.tree(), diff.parts());
             // the memory's tree shares the known tree's unchanged members: neither is ever changed
             ObjectNode memo = JsonNodeFactory.instance.objectNode();
             Map<String, JsonNode> canonical = new LinkedHashMap<>();

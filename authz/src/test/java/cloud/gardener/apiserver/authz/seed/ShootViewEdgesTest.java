@@ -51,6 +51,31 @@ class ShootViewEdgesTest {
     private static final ObjectNode PROFILE_NAME_SHOOT = json("{'metadata':{'namespace':'garden-dev','name':'s'},"
             + "'spec':{'cloudProfileName':'aws','seedName':'seed-a'},'status':{'seedName':'seed-a'}}");
 
+    /** Two references of every list kind; a Shoot whose optional sections are null. */
+    private static final List<ObjectNode> MORE_SHOOTS = List.of(
+            json("{'apiVersion':'core.gardener.cloud/v1beta1','kind':'Shoot',"
+                    + "'metadata':{'namespace':'garden-dev','name':'everything','uid':'u-1',"
+                    + "'labels':{'a':'b'},'annotations':{'authentication.gardener.cloud/issuer':'managed'}},"
+                    + "'spec':{'seedName':'seed-a','secretBindingName':'sb-a','credentialsBindingName':'cb-a',"
+                    + "'cloudProfile':{'kind':'NamespacedCloudProfile','name':'custom'},"
+                    + "'exposureClassName':'internet','region':'eu',"
+                    + "'dns':{'domain':'x.example.com','providers':[{'type':'aws-route53','credentialsRef':"
+                    + "{'apiVersion':'v1','kind':'Secret','name':'dns'}},{'type':'x','credentialsRef':"
+                    + "{'apiVersion':'security.gardener.cloud/v1alpha1','kind':'WorkloadIdentity',"
+                    + "'namespace':'other','name':'wi'}}]},"
+                    + "'kubernetes':{'version':'1.31.1','kubeAPIServer':{"
+                    + "'auditConfig':{'auditPolicy':{'configMapRef':{'name':'audit'}}},"
+                    + "'structuredAuthentication':{'configMapName':'authn'},"
+                    + "'structuredAuthorization':{'configMapName':'authz','kubeconfigs':"
+                    + "[{'authorizerName':'a','secretName':'kc-a'},{'authorizerName':'b','secretName':'kc-b'}]}}},"
+                    + "'resources':[{'name':'r1','resourceRef':{'apiVersion':'v1','kind':'Secret','name':'s'}},"
+                    + "{'name':'r2','resourceRef':{'apiVersion':'v1','kind':'ConfigMap','name':'c'}},"
+                    + "{'name':'r3','resourceRef':{'apiVersion':'security.gardener.cloud/v1alpha1',"
+                    + "'kind':'WorkloadIdentity','name':'w'}}]},"
+                    + "'status':{'seedName':'seed-b'}}"),
+            json("{'metadata':{'namespace':'garden-dev','name':'nulls','annotations':null},"
+                    + "'spec':{'kubernetes':null,'dns':{'providers':null},'resources':null,'cloudProfile':null}}"));
+
     private static Set<Edge> edges(ObjectNode shoot) {
         return ObjectEdges.of(GraphResources.SHOOTS, shoot, CONTEXT, NOW);
     }
@@ -62,8 +87,13 @@ class ShootViewEdgesTest {
     @Test
     void aShootReadThroughTheViewHasTheEdgesOfTheWholeShoot() {
         SelectableView view = Graph.view(GraphResources.SHOOTS).orElseThrow();
-        for (ObjectNode shoot : List.of(NAMESPACED_PROFILE_SHOOT, PROFILE_NAME_SHOOT)) {
-            assertThat(edgesThrough(view, shoot)).isEqualTo(edges(shoot)).isNotEmpty();
+        List<ObjectNode> shoots = new ArrayList<>(List.of(NAMESPACED_PROFILE_SHOOT, PROFILE_NAME_SHOOT));
+        shoots.addAll(MORE_SHOOTS);
+        for (ObjectNode shoot : shoots) {
+            ObjectNode viewed = view.read(Json.toBytes(shoot));
+            assertThat(edges(viewed)).isEqualTo(edges(shoot)).isNotEmpty();
+            assertThat(ObjectEdges.hasManagedIssuer(viewed)).isEqualTo(ObjectEdges.hasManagedIssuer(shoot));
+            assertThat(viewed.path("spec").has("provider")).isFalse();
         }
     }
 

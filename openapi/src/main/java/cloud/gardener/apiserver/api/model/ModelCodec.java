@@ -104,6 +104,40 @@ public final class ModelCodec {
     }
 
     /**
+     * {@link #decodeParts}, each part decoded as {@link #decodeChanged} decodes against {@code knownTree}'s member: the
+     * unchanged values within a part are {@code known}'s own (a metadata part whose managedFields did not change keeps
+     * the known list), so {@link #encodeChangedParts} can take their JSON from {@code knownTree}. Equal to {@link
+     * #decodeParts}.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> T decodeChangedParts(JsonNode tree, JsonNode knownTree, T known, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordPlan plan = PLANS.get(known.getClass());
+        DecodeContext context = new DecodeContext();
+        Object[] values = new Object[plan.fields.length];
+        for (int i = 0; i < values.length; i++) {
+            FieldPlan f = plan.fields[i];
+            if (f.inline || !jsonNames.contains(f.name)) {
+                values[i] = f.get(known);
+                continue;
+            }
+            JsonNode child = tree.get(f.name);
+            if (child == null) {
+                values[i] = f.absent;
+            } else {
+                context.pushField(f.name);
+                values[i] = changedValue(
+                        child, knownTree.get(f.name), f.get(known), f.value, plan.goStruct, context, null, f.name);
+                context.pop();
+            }
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) plan.construct(values);
+        return result;
+    }
+
+    /**
      * The record {@code tree} decodes to, given that {@code knownTree} decodes to {@code known} ({@link #decode}'s
      * value): members whose JSON equals the known tree's keep the known values, records (and the records of lists) that
      * changed in part are rebuilt from their changed members alone, and the rest is decoded. Equal to decoding
@@ -316,6 +350,111 @@ public final class ModelCodec {
             }
         }
         return out;
+    }
+
+    /**
+     * {@link #encodeParts}, given that {@code knownTree} is {@link #encode}'s tree of {@code known}: a value that is
+     * {@code known}'s very value (as {@link #decodeChangedParts} keeps the unchanged ones) has the known tree's JSON,
+     * which the answer shares (neither may be changed afterwards); records and lists of records that changed in part
+     * are encoded from their changed values alone. Equal to {@link #encodeParts}, field order included.
+     */
+    public static ObjectNode encodeChangedParts(
+            Object record, Object known, JsonNode knownTree, Collection<String> jsonNames) {
+        FormChanges.count(FormChanges.Change.PART_RECORD_TO_TREE);
+        RecordPlan plan = PLANS.get(record.getClass());
+        if (known.getClass() != record.getClass()) {
+            return encodeParts(record, jsonNames);
+        }
+        ObjectNode out = NODES.objectNode();
+        for (String name : jsonNames) {
+            FieldPlan f = plan.field(name);
+            JsonNode encoded = f.primitive == Primitive.NONE
+                    ? encodeChangedField(f, f.get(record), f.get(known), knownTree.get(name))
+                    : encodeField(f, record);
+            if (encoded != null) {
+                out.set(name, encoded);
+            }
+        }
+        return out;
+    }
+
+    /** {@link #encodeRecord}, sharing {@code knownNode}'s members where a value is {@code known}'s own. */
+    private static ObjectNode encodeChangedRecord(Object record, Object known, JsonNode knownNode, RecordPlan plan) {
+        ObjectNode out = new ObjectNode(NODES, new LinkedHashMap<>(capacity(knownNode.size())));
+        writeChangedFields(record, known, knownNode, plan, out);
+        return out;
+    }
+
+    private static void writeChangedFields(
+            Object record, Object known, JsonNode knownNode, RecordPlan plan, ObjectNode out) {
+        for (FieldPlan f : plan.fields) {
+            if (f.inline) {
+                Object v = f.get(record);
+                Object k = f.get(known);
+                RecordPlan inner = f.value.record();
+                // an inline record writes its members into the same object, as writeFields does
+                writeChangedFields(
+                        v == null ? inner.model.zero() : v, k == null ? inner.model.zero() : k, knownNode, inner, out);
+                continue;
+            }
+            JsonNode encoded = f.primitive == Primitive.NONE
+                    ? encodeChangedField(f, f.get(record), f.get(known), knownNode.get(f.name))
+                    : encodeField(f, record);
+            if (encoded != null) {
+                out.set(f.name, encoded);
+            }
+        }
+    }
+
+    /**
+     * {@link #encodeField(FieldPlan, Object, ValuePlan)} of {@code v}, where {@code knownNode} is that of {@code known}
+     * (null: left out).
+     */
+    @SuppressWarnings("ReferenceEquality") // the very value the known tree encodes, not an equal one
+    private static JsonNode encodeChangedField(FieldPlan f, Object v, Object known, JsonNode knownNode) {
+        if (v == known) {
+            return knownNode;
+        }
+        ValuePlan t = f.value;
+        if (v == null || known == null || f.omitZero) {
+            return encodeField(f, v, t);
+        }
+        if (t.shape == TypeRef.Shape.RECORD
+                && v.getClass() == t.raw
+                && known.getClass() == t.raw
+                && knownNode instanceof ObjectNode knownObject) {
+            // a record is never empty: encodeField writes it as encodeValue does
+            return encodeChangedRecord(v, known, knownObject, t.record());
+        }
+        if (t.shape == TypeRef.Shape.LIST
+                && t.element.shape == TypeRef.Shape.RECORD
+                && v instanceof List<?> list
+                && known instanceof List<?> knownList
+                && knownNode instanceof ArrayNode knownArray
+                && !list.isEmpty()
+                && list.size() == knownList.size()
+                && knownArray.size() == list.size()) {
+            // not empty, so not left out: encodeValue's list, item by item
+            ArrayNode arr = new ArrayNode(NODES, list.size());
+            for (int i = 0; i < list.size(); i++) {
+                Object item = list.get(i);
+                Object knownItem = knownList.get(i);
+                JsonNode knownItemNode = knownArray.get(i);
+                if (item == knownItem) {
+                    arr.add(knownItemNode);
+                } else if (item != null
+                        && knownItem != null
+                        && item.getClass() == t.element.raw
+                        && knownItem.getClass() == t.element.raw
+                        && knownItemNode instanceof ObjectNode knownItemObject) {
+                    arr.add(encodeChangedRecord(item, knownItem, knownItemObject, t.element.record()));
+                } else {
+                    arr.add(encodeValue(item, t.element));
+                }
+            }
+            return arr;
+        }
+        return encodeField(f, v, t);
     }
 
     /** Decode then encode: the canonical form of an object; unknown fields are dropped. */
