@@ -13,14 +13,6 @@ public interface StoreReader {
     /** Reads the latest value (a quorum read). */
     Future<StoredObject> get(String key);
 
-    /**
-     * Reads the key's modification revision alone, as {@link #get} would find it (a quorum read); NOT_FOUND when the
-     * key does not exist. A cache holding the key at that revision holds its current value: etcd then sends no value.
-     */
-    default Future<Long> modRevision(String key) {
-        return get(key).map(StoredObject::modRevision);
-    }
-
     /** Reads a range at one revision; see {@link ListRequest}. */
     Future<ListPage> list(ListRequest request);
 

@@ -91,8 +91,7 @@ public final class WatchCache implements AutoCloseable {
      * Whether the store's progress reports never overtake its events (the embedded store; etcd from 3.4.31 and
      * 3.5.13). Only then does a progress report move {@link #revision} on and may consistent reads, and reads
      * newer than the cache, wait for the cache; otherwise they go to the store (kube-apiserver likewise serves
-     * consistent reads from its cache only on such an etcd), except that a consistent get reads only the key's
-     * revision there and answers the cache's copy when it is at that revision.
+     * consistent reads from its cache only on such an etcd).
      */
     private final boolean progressOrdered;
 
@@ -249,7 +248,7 @@ public final class WatchCache implements AutoCloseable {
         }
         if (freshness instanceof ReadFreshness.Consistent) {
             if (!progressOrdered) {
-                return checkedAgainstStore(caller, key, freshness);
+                return delegated(key, freshness);
             }
             return quorumRevision
                     .get()
@@ -371,24 +370,6 @@ public final class WatchCache implements AutoCloseable {
         return chunked
                 ? source.listChunked(request, freshness)
                 : source.list(request, freshness).map(ChunkedList::whole);
-    }
-
-    /**
-     * A consistent get where the cache cannot tell it is current (the store's progress reports are not trusted): a
-     * quorum read of the key's modification revision alone, then the cache's copy if it is at that revision (the very
-     * value the store holds, which etcd then need not send), else the store's read. Linearizable as the store's own
-     * get: the revision is read after the request began.
-     */
-    private Future<StoredObject> checkedAgainstStore(ContextInternal caller, String key, ReadFreshness freshness) {
-        return source.modRevision(key).transform(current -> {
-            if (current.failed()) {
-                return caller.failedFuture(current.cause()); // NOT_FOUND included: the key is gone
-            }
-            CachedObject found = objects.get(key);
-            return found != null && found.stored().modRevision() == current.result()
-                    ? caller.succeededFuture(found.stored())
-                    : delegated(key, freshness);
-        });
     }
 
     private Future<StoredObject> lookup(ContextInternal caller, String key) {

@@ -129,11 +129,6 @@ public final class TransformingStorage implements Storage {
     // ---------------------------------------------------------------- reads
 
     @Override
-    public Future<Long> modRevision(String key) {
-        return delegate.modRevision(key); // no value read, nothing to transform
-    }
-
-    @Override
     public Future<StoredObject> get(String key) {
         Transformer t = transformerForKey.apply(key);
         if (t == null) {

@@ -171,44 +171,6 @@ class WatchCacheEtcdTest {
         }
     }
 
-    @Test
-    void aConsistentGetWithoutTrustedProgressAnswersTheCachedCopyOnlyAtTheStoresRevision() throws Exception {
-        String shoots = ETCD.newPrefix() + "shoots/";
-        try (EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
-            try (WatchCache cache =
-                    new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults(), etcd::currentRevision, false)) {
-                String key = shoots + "garden-dev/a";
-                StoredObject created = await(etcd.create(key, bytes("a")));
-                await(cache.start());
-
-                // the cache listed the key at the revision etcd reads for it: the cache's copy is the answer
-                StoredObject cached = await(cache.get(key, ReadFreshness.consistent()));
-                assertThat(cached.modRevision()).isEqualTo(created.modRevision());
-                assertThat(cache.delegatedReads()).as("answered from the cache").isZero();
-
-                // each write is seen by the get after it, whether or not the cache has its event yet
-                for (int i = 0; i < 50; i++) {
-                    StoredObject updated = await(etcd.update(key, 0, bytes("v" + i)));
-                    StoredObject read = await(cache.get(key, ReadFreshness.consistent()));
-                    assertThat(read.modRevision()).as("round %d", i).isEqualTo(updated.modRevision());
-                    assertThat(new String(read.value(), StandardCharsets.UTF_8))
-                            .as("round %d", i)
-                            .isEqualTo("v" + i);
-                }
-
-                await(etcd.delete(key, 0));
-                Future<StoredObject> gone = cache.get(key, ReadFreshness.consistent());
-                assertThat(gone.toCompletionStage().toCompletableFuture())
-                        .failsWithin(10, TimeUnit.SECONDS)
-                        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
-                        .havingCause()
-                        .isInstanceOfSatisfying(
-                                StorageException.class,
-                                e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
-            }
-        }
-    }
-
     private static <T> T await(Future<T> f) throws Exception {
         return f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
