@@ -53,4 +53,25 @@ public final class Requests {
         String name = source == null ? "" : source.path("metadata").path("name").asText();
         return new Attributes(kind, resource, subresource, namespace, name, operation, object, old, user, false);
     }
+
+    /** A request for {@code namespace}/{@code name} of {@code resource} whose kind no plugin reads (v1, kind X). */
+    public static Attributes at(
+            UserInfo user,
+            GroupResource resource,
+            Operation operation,
+            String namespace,
+            String name,
+            ObjectNode object) {
+        return new Attributes(
+                new GroupVersionKind(resource.group(), "v1", "X"),
+                resource,
+                "",
+                namespace,
+                name,
+                operation,
+                object,
+                null,
+                user,
+                false);
+    }
 }

@@ -63,14 +63,15 @@ final class CloudProfileSync {
 
     /** A new CloudProfile keeps only active Kubernetes versions and unexpired machine image versions. */
     static CloudProfileSpec dropInactiveVersions(CloudProfileSpec spec, Instant now) {
-        return withKubernetesAndImages(
+        return withParts(
                 spec,
                 kubernetes(spec.kubernetes(), v -> v == null || VersionLifecycle.isActive(v, now)),
                 mapped(
                         spec.machineImages(),
                         image -> withVersions(
                                 image,
-                                filtered(image.versions(), v -> !VersionLifecycle.isExpired(expirable(v), now)))));
+                                filtered(image.versions(), v -> !VersionLifecycle.isExpired(expirable(v), now)))),
+                spec.machineTypes());
     }
 
     /**
@@ -176,29 +177,17 @@ final class CloudProfileSync {
             images = mappedVersions(images, v -> architecturesFromFlavors(v, definitions));
             types = mapped(types, t -> architectureFromCapabilities(t, definitions));
         }
-        return new CloudProfileSpec(
-                spec.caBundle(),
-                spec.kubernetes(),
-                images,
-                types,
-                spec.providerConfig(),
-                spec.regions(),
-                spec.seedSelector(),
-                spec.type(),
-                spec.volumeTypes(),
-                spec.bastion(),
-                spec.limits(),
-                spec.machineCapabilities(),
-                spec.controlPlane());
+        return withParts(spec, spec.kubernetes(), images, types);
     }
 
-    private static CloudProfileSpec withKubernetesAndImages(
-            CloudProfileSpec spec, KubernetesSettings kubernetes, List<MachineImage> images) {
+    /** {@code spec} with its Kubernetes settings, machine images and machine types replaced. */
+    private static CloudProfileSpec withParts(
+            CloudProfileSpec spec, KubernetesSettings kubernetes, List<MachineImage> images, List<MachineType> types) {
         return new CloudProfileSpec(
                 spec.caBundle(),
                 kubernetes,
                 images,
-                spec.machineTypes(),
+                types,
                 spec.providerConfig(),
                 spec.regions(),
                 spec.seedSelector(),

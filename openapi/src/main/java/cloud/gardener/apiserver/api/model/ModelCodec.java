@@ -79,6 +79,37 @@ public final class ModelCodec {
      * for an object of which only a part changed. Inline fields are not parts: {@code jsonNames} must not name theirs.
      */
     public static <T> T decodeParts(JsonNode tree, T record, Collection<String> jsonNames) {
+        return withDecodedParts(
+                tree,
+                record,
+                jsonNames,
+                (f, child, plan, context) -> decodeValue(child, f.value, plan.goStruct, context));
+    }
+
+    /**
+     * {@link #decodeParts}, each part decoded as {@link #decodeChanged} decodes against {@code knownTree}'s member: the
+     * unchanged values within a part are {@code known}'s own (a metadata part whose managedFields did not change keeps
+     * the known list), so {@link #encodeChangedParts} can take their JSON from {@code knownTree}. Equal to {@link
+     * #decodeParts}.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> T decodeChangedParts(JsonNode tree, JsonNode knownTree, T known, Collection<String> jsonNames) {
+        return withDecodedParts(
+                tree,
+                known,
+                jsonNames,
+                (f, child, plan, context) -> changedValue(
+                        child, knownTree.get(f.name), f.get(known), f.value, plan.goStruct, context, null, f.name));
+    }
+
+    /** How {@link #withDecodedParts} decodes one part's member. */
+    private interface PartDecoder {
+        Object decode(FieldPlan field, JsonNode member, RecordPlan plan, DecodeContext context);
+    }
+
+    /** {@code record} with the parts {@code jsonNames} decoded from {@code tree} by {@code decoder}, the rest kept. */
+    private static <T> T withDecodedParts(JsonNode tree, T record, Collection<String> jsonNames, PartDecoder decoder) {
         FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
         RecordPlan plan = PLANS.get(record.getClass());
         DecodeContext context = new DecodeContext();
@@ -94,41 +125,7 @@ public final class ModelCodec {
                 values[i] = f.absent;
             } else {
                 context.pushField(f.name);
-                values[i] = decodeValue(child, f.value, plan.goStruct, context);
-                context.pop();
-            }
-        }
-        @SuppressWarnings("unchecked")
-        T result = (T) plan.construct(values);
-        return result;
-    }
-
-    /**
-     * {@link #decodeParts}, each part decoded as {@link #decodeChanged} decodes against {@code knownTree}'s member: the
-     * unchanged values within a part are {@code known}'s own (a metadata part whose managedFields did not change keeps
-     * the known list), so {@link #encodeChangedParts} can take their JSON from {@code knownTree}. Equal to {@link
-     * #decodeParts}.
-     *
-     * @throws DecodeException as {@link #decode} for a changed part that does not decode
-     */
-    public static <T> T decodeChangedParts(JsonNode tree, JsonNode knownTree, T known, Collection<String> jsonNames) {
-        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
-        RecordPlan plan = PLANS.get(known.getClass());
-        DecodeContext context = new DecodeContext();
-        Object[] values = new Object[plan.fields.length];
-        for (int i = 0; i < values.length; i++) {
-            FieldPlan f = plan.fields[i];
-            if (f.inline || !jsonNames.contains(f.name)) {
-                values[i] = f.get(known);
-                continue;
-            }
-            JsonNode child = tree.get(f.name);
-            if (child == null) {
-                values[i] = f.absent;
-            } else {
-                context.pushField(f.name);
-                values[i] = changedValue(
-                        child, knownTree.get(f.name), f.get(known), f.value, plan.goStruct, context, null, f.name);
+                values[i] = decoder.decode(f, child, plan, context);
                 context.pop();
             }
         }

@@ -6,9 +6,9 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.admission.testing.Requests;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,17 +43,8 @@ class NamespaceLifecycleTest {
     }
 
     private static Attributes attrs(GroupResource resource, String namespace, String name, Operation op) {
-        return new Attributes(
-                new GroupVersionKind(resource.group(), "v1", "X"),
-                resource,
-                "",
-                namespace,
-                name,
-                op,
-                JsonNodeFactory.instance.objectNode(),
-                null,
-                UserInfo.of("alice", List.of()),
-                false);
+        return Requests.at(
+                UserInfo.of("alice", List.of()), resource, op, namespace, name, JsonNodeFactory.instance.objectNode());
     }
 
     private static ApiException rejection(Future<Void> result) {

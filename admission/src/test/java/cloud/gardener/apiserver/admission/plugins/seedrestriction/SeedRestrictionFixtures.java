@@ -2,9 +2,9 @@ package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.testing.Requests;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupResource;
-import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
@@ -39,16 +39,6 @@ final class SeedRestrictionFixtures {
             String namespace,
             String name,
             ObjectNode object) {
-        return new Attributes(
-                new GroupVersionKind(resource.group(), "v1", "X"),
-                resource,
-                "",
-                namespace,
-                name,
-                operation,
-                object,
-                null,
-                user,
-                false);
+        return Requests.at(user, resource, operation, namespace, name, object);
     }
 }
