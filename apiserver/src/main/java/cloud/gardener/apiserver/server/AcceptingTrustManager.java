@@ -8,7 +8,8 @@ import javax.net.ssl.X509TrustManager;
 
 /**
  * Lets every client certificate through the handshake and names the client CAs (client-ca and
- * request-header CA, read at each handshake so that rotation shows) as acceptable issuers. Trust is decided
+ * request-header CA, read whenever a TLS context is built: {@link ServedTls} rebuilds it when they rotate) as
+ * acceptable issuers. Trust is decided
  * per request by the authenticators: a certificate that does not verify makes the request fail
  * authentication (401) rather than the connection.
  */

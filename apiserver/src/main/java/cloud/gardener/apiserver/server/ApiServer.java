@@ -276,10 +276,11 @@ public final class ApiServer {
         StoredObjectCounts objectCounts = new StoredObjectCounts(vertx, storeReader, prefixes, metrics.storage());
         ClientCaReloader clientCaReloader =
                 serving.clientCaFile() == null ? null : new ClientCaReloader(vertx, sources, serving.clientCaFile());
+        ServedTls served = new ServedTls(options.getSslOptions());
+        sources.onAcceptedIssuersChanged(served::rebuild);
         ServingCertificateReloader reloader = serving.certFile() == null
                 ? null
-                : new ServingCertificateReloader(
-                        vertx, options.getSslOptions().copy(), serving.certFile(), serving.keyFile());
+                : new ServingCertificateReloader(vertx, served, serving.certFile(), serving.keyFile());
         Closeables caches = new Closeables(
                 cache, remote, graphSync, hooks, expiry, objectCounts, reloader, clientCaReloader, watchCaches);
         // one listener per event loop, all on the port, sharing the one router and all it holds
@@ -295,8 +296,9 @@ public final class ApiServer {
                                 RequestHeads.invalidRequests(),
                                 chain.router()))
                 .onSuccess(server -> {
+                    served.start(server.any());
                     if (reloader != null) {
-                        reloader.start(server.any(), serving.certReloadInterval());
+                        reloader.start(serving.certReloadInterval());
                     }
                     if (clientCaReloader != null) {
                         clientCaReloader.start(serving.certReloadInterval());

@@ -10,6 +10,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +38,7 @@ public final class AuthenticationSources {
     private volatile ExtensionApiserverAuthentication lastPublished = ExtensionApiserverAuthentication.empty();
     private volatile Current current;
     private volatile long timer = -1;
+    private volatile Runnable issuersChanged = () -> {};
     private Vertx vertx;
 
     private AuthenticationSources(List<X509Certificate> flagClientCa, RequestHeaderConfig flagRequestHeader) {
@@ -112,7 +114,19 @@ public final class AuthenticationSources {
         apply(lastPublished);
     }
 
-    private synchronized void apply(ExtensionApiserverAuthentication published) {
+    /** Told whenever {@link #acceptedIssuers} changes (TLS must name the new CAs in its certificate requests). */
+    public void onAcceptedIssuersChanged(Runnable listener) {
+        issuersChanged = Objects.requireNonNull(listener, "listener");
+    }
+
+    private void apply(ExtensionApiserverAuthentication published) {
+        if (applied(published)) {
+            issuersChanged.run();
+        }
+    }
+
+    /** Whether the accepted issuers changed. */
+    private synchronized boolean applied(ExtensionApiserverAuthentication published) {
         lastPublished = published;
         List<X509Certificate> clientCa = flagClientCa.isEmpty() ? published.clientCa() : flagClientCa;
         RequestHeaderConfig requestHeader =
@@ -121,7 +135,7 @@ public final class AuthenticationSources {
         if (before != null
                 && before.clientCa().equals(clientCa)
                 && before.requestHeader().equals(requestHeader)) {
-            return;
+            return false;
         }
         if (!requestHeader.clientCa().isEmpty()) {
             warnAboutMissingStandardHeaders(requestHeader);
@@ -133,6 +147,7 @@ public final class AuthenticationSources {
                 new ClientCertificateVerifier(clientCa),
                 requestHeader,
                 List.copyOf(new ArrayList<>(issuers)));
+        return before != null && !before.acceptedIssuers().equals(current.acceptedIssuers());
     }
 
     private static void warnAboutMissingStandardHeaders(RequestHeaderConfig config) {

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Upstream's dynamic client CA: {@code --client-ca-file} is re-read periodically and, when its content changed and
- * still holds certificates, client certificates are verified against the new bundle (the TLS layer asks the
- * authentication sources for the accepted issuers on every handshake, so new connections see it at once).
+ * still holds certificates, client certificates are verified against the new bundle from the next request on, and
+ * new connections' certificate requests name its CAs ({@link ServedTls} rebuilds the TLS context).
  */
 final class ClientCaReloader {
 

@@ -4,9 +4,7 @@ import cloud.gardener.apiserver.certs.Keys;
 import cloud.gardener.apiserver.certs.Pem;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.net.PemKeyCertOptions;
-import io.vertx.core.net.ServerSSLOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,29 +23,25 @@ final class ServingCertificateReloader {
     private static final Logger LOG = LoggerFactory.getLogger(ServingCertificateReloader.class);
 
     private final Vertx vertx;
-    /** Any of the listeners: they share one socket, and so its certificate. */
-    private HttpServer http;
-
-    private final ServerSSLOptions base;
+    private final ServedTls served;
     private final Path certFile;
     private final Path keyFile;
     private byte[] lastCert;
     private byte[] lastKey;
     private long timer = -1;
 
-    ServingCertificateReloader(Vertx vertx, ServerSSLOptions base, Path certFile, Path keyFile) {
+    ServingCertificateReloader(Vertx vertx, ServedTls served, Path certFile, Path keyFile) {
         this.vertx = vertx;
-        this.base = base;
+        this.served = served;
         this.certFile = certFile;
         this.keyFile = keyFile;
     }
 
     /**
-     * Remembers the files as served now and checks them every {@code interval}; a changed pair goes to
-     * {@code listener}, which Vert.x hands to the server owning the shared socket, so every listener serves it.
+     * Remembers the files as served now and checks them every {@code interval}; a changed pair goes to the served
+     * options, which Vert.x hands to the server owning the shared socket, so every listener serves it.
      */
-    void start(HttpServer listener, java.time.Duration interval) {
-        this.http = listener;
+    void start(java.time.Duration interval) {
         try {
             lastCert = Files.readAllBytes(certFile);
             lastKey = Files.readAllBytes(keyFile);
@@ -93,11 +87,10 @@ final class ServingCertificateReloader {
                         LOG.warn("serving certificate in {} not loaded, the previous one stays: {}", certFile, problem);
                         return;
                     }
-                    ServerSSLOptions next = base.copy()
-                            .setKeyCertOptions(new PemKeyCertOptions()
-                                    .addCertValue(Buffer.buffer(read[0]))
-                                    .addKeyValue(Buffer.buffer(read[1])));
-                    http.updateSSLOptions(next)
+                    PemKeyCertOptions pair = new PemKeyCertOptions()
+                            .addCertValue(Buffer.buffer(read[0]))
+                            .addKeyValue(Buffer.buffer(read[1]));
+                    served.update(options -> options.setKeyCertOptions(pair))
                             .onSuccess(updated -> {
                                 lastCert = read[0];
                                 lastKey = read[1];

@@ -10,14 +10,23 @@ import cloud.gardener.apiserver.testing.TestClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.KeyStore;
+import java.security.Principal;
+import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -83,19 +92,31 @@ class ServingCertificateReloadTest {
     @Test
     void aClientCertificateOfARotatedClientCaAuthenticatesOnceTheFileChanges() throws Exception {
         CertificateAuthority nextCa = CertificateAuthority.generate("next-client-ca", Duration.ofDays(1));
-        TestClient admin = TestClient.withCertificateAlwaysSent(
-                SERVER.baseUrl(),
-                SERVER.servingCa().certificate(),
-                nextCa.issueClient("rotated-admin", List.of("system:masters"), Duration.ofHours(1)));
+        IssuedCertificate rotatedAdmin =
+                nextCa.issueClient("rotated-admin", List.of("system:masters"), Duration.ofHours(1));
+        String nextCaName = nextCa.certificate().getSubjectX500Principal().getName();
         String projects = "/apis/core.gardener.cloud/v1beta1/projects";
         // not yet trusted: a certificate that does not verify is a failed authentication, as kube-apiserver's
-        assertThat(admin.get(projects).status()).isEqualTo(401);
+        TestClient forced = TestClient.withCertificateAlwaysSent(
+                SERVER.baseUrl(), SERVER.servingCa().certificate(), rotatedAdmin);
+        assertThat(forced.get(projects).status()).isEqualTo(401);
+        assertThat(advertisedIssuers())
+                .contains(SERVER.clientCa()
+                        .certificate()
+                        .getSubjectX500Principal()
+                        .getName())
+                .doesNotContain(nextCaName);
 
         write(CLIENT_CA, Pem.writeCertificates(List.of(SERVER.clientCa().certificate(), nextCa.certificate())));
+        // a JDK client sends its certificate only if the server's certificate request names its CA: new connections
+        // must name the rotated one (OpenSSL reads the names when its context is built)
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (admin.get(projects).status() != 200 && System.nanoTime() < deadline) {
+        while (!advertisedIssuers().contains(nextCaName) && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
+        assertThat(advertisedIssuers()).contains(nextCaName);
+        TestClient admin =
+                TestClient.withCertificate(SERVER.baseUrl(), SERVER.servingCa().certificate(), rotatedAdmin);
         assertThat(admin.get(projects).status()).isEqualTo(200);
         assertThat(SERVER.admin().get(projects).status())
                 .as("the old CA is still in the bundle")
@@ -105,6 +126,60 @@ class ServingCertificateReloadTest {
         write(CLIENT_CA, "");
         Thread.sleep(500);
         assertThat(admin.get(projects).status()).isEqualTo(200);
+        assertThat(advertisedIssuers()).contains(nextCaName);
+    }
+
+    /** The CA names a new connection's certificate request offers the client to pick its certificate by. */
+    private static List<String> advertisedIssuers() throws Exception {
+        List<String> offered = new CopyOnWriteArrayList<>();
+        X509ExtendedKeyManager recording = new X509ExtendedKeyManager() {
+            @Override
+            public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
+                if (issuers != null) {
+                    for (Principal issuer : issuers) {
+                        offered.add(issuer.getName());
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public String[] getClientAliases(String keyType, Principal[] issuers) {
+                return null;
+            }
+
+            @Override
+            public String[] getServerAliases(String keyType, Principal[] issuers) {
+                return null;
+            }
+
+            @Override
+            public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
+                return null;
+            }
+
+            @Override
+            public X509Certificate[] getCertificateChain(String alias) {
+                return null;
+            }
+
+            @Override
+            public PrivateKey getPrivateKey(String alias) {
+                return null;
+            }
+        };
+        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+        trust.load(null, null);
+        trust.setCertificateEntry("ca", SERVER.servingCa().certificate());
+        TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trustManagers.init(trust);
+        SSLContext ssl = SSLContext.getInstance("TLS");
+        ssl.init(new KeyManager[] {recording}, trustManagers.getTrustManagers(), null);
+        try (SSLSocket socket = (SSLSocket) ssl.getSocketFactory().createSocket("127.0.0.1", SERVER.port())) {
+            socket.setSoTimeout(30_000);
+            socket.startHandshake();
+        }
+        return offered;
     }
 
     private static BigInteger servedSerial() throws Exception {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -43,11 +44,15 @@ class AuthenticationConfigMapTest {
     }
 
     private static Map<String, String> published(String allowedName) {
+        return published(allowedName, PROXY_CA);
+    }
+
+    private static Map<String, String> published(String allowedName, CertificateAuthority proxyCa) {
         return Map.of(
                 "client-ca-file",
                 CLIENT_CA.certificatePem(),
                 "requestheader-client-ca-file",
-                PROXY_CA.certificatePem(),
+                proxyCa.certificatePem(),
                 "requestheader-allowed-names",
                 "[\"" + allowedName + "\"]",
                 "requestheader-username-headers",
@@ -141,6 +146,8 @@ class AuthenticationConfigMapTest {
     void rotationIsPickedUpByTheRefresh() throws Exception {
         kube.publishConfigMap(published("front-proxy-client"));
         AuthenticationSources sources = start(config(false, Duration.ofMillis(100), RequestHeaderConfig.disabled()));
+        AtomicInteger issuerChanges = new AtomicInteger();
+        sources.onAcceptedIssuersChanged(issuerChanges::incrementAndGet);
         try {
             kube.publishConfigMap(published("rotated-proxy"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -149,6 +156,17 @@ class AuthenticationConfigMapTest {
                 Thread.sleep(50);
             }
             assertThat(sources.requestHeader().allowedNames()).containsExactly("rotated-proxy");
+            assertThat(issuerChanges).as("the same CAs: the TLS context stays").hasValue(0);
+
+            CertificateAuthority rotatedCa = CertificateAuthority.generate("rotated", Duration.ofDays(1));
+            kube.publishConfigMap(published("rotated-proxy", rotatedCa));
+            while (!sources.acceptedIssuers().contains(rotatedCa.certificate()) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(sources.acceptedIssuers()).contains(CLIENT_CA.certificate(), rotatedCa.certificate());
+            assertThat(issuerChanges)
+                    .as("new connections must be offered the rotated CA")
+                    .hasValue(1);
 
             kube.failConfigMap(500);
             Thread.sleep(400);
