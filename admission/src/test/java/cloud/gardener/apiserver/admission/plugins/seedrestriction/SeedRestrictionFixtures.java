@@ -1,10 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.seedrestriction;
 
-import cloud.gardener.apiserver.admission.Attributes;
-import cloud.gardener.apiserver.admission.Operation;
-import cloud.gardener.apiserver.admission.testing.Requests;
 import cloud.gardener.apiserver.api.json.Json;
-import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-/** What the SeedRestriction tests share: the seed clients, the plugin's clock, bodies and requests. */
+/** What the SeedRestriction tests share: the seed clients, the plugin's clock and bodies. */
 final class SeedRestrictionFixtures {
 
     static final UserInfo GARDENLET = UserInfo.of(
@@ -29,16 +25,5 @@ final class SeedRestrictionFixtures {
     /** JSON written with single quotes. */
     static ObjectNode json(String text) {
         return (ObjectNode) Json.readTree(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** A request of {@code user} for an object of {@code resource} (no stored object, not a dry run). */
-    static Attributes request(
-            UserInfo user,
-            GroupResource resource,
-            Operation operation,
-            String namespace,
-            String name,
-            ObjectNode object) {
-        return Requests.at(user, resource, operation, namespace, name, object);
     }
 }

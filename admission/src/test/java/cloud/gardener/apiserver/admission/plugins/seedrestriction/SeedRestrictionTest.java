@@ -5,7 +5,7 @@ import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRes
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.GARDENLET;
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.NOT_OWN;
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.json;
-import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.request;
+import static cloud.gardener.apiserver.admission.testing.Requests.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
@@ -60,7 +60,7 @@ class SeedRestrictionTest {
     private final SeedRestriction plugin = new SeedRestriction(lookup, CLOCK);
 
     private static Attributes create(GroupResource resource, String namespace, String name, String body) {
-        return request(GARDENLET, resource, Operation.CREATE, namespace, name, json(body));
+        return at(GARDENLET, resource, Operation.CREATE, namespace, name, json(body));
     }
 
     private Verdict review(Attributes attributes) {
@@ -78,8 +78,7 @@ class SeedRestrictionTest {
 
     @Test
     void usersThatAreNotSeedClientsAreNotRestricted() {
-        assertAllowed(
-                request(UserInfo.of("alice", List.of()), SeedRestriction.SEEDS, Operation.DELETE, "", "seed-b", null));
+        assertAllowed(at(UserInfo.of("alice", List.of()), SeedRestriction.SEEDS, Operation.DELETE, "", "seed-b", null));
     }
 
     @Test
@@ -90,7 +89,7 @@ class SeedRestrictionTest {
                                 create(SeedRestriction.BASTIONS, "garden-dev", "b", "{'spec':{'seedName':'seed-a'}}"))
                         .result())
                 .isEqualTo(Verdict.forbidden("not yet ready to handle request"));
-        assertThat(unsynced.review(request(
+        assertThat(unsynced.review(at(
                                 UserInfo.of("alice", List.of()),
                                 SeedRestriction.BASTIONS,
                                 Operation.CREATE,
@@ -112,9 +111,9 @@ class SeedRestrictionTest {
     void backupBucketCreateNeedsOwnSeedAndDeleteTheSeedsUid() {
         assertAllowed(create(SeedRestriction.BACKUP_BUCKETS, "", "new", "{'spec':{'seedName':'seed-a'}}"));
         assertDenied(create(SeedRestriction.BACKUP_BUCKETS, "", "new", "{'spec':{'seedName':'seed-b'}}"), 403, NOT_OWN);
-        assertAllowed(request(GARDENLET, SeedRestriction.BACKUP_BUCKETS, Operation.DELETE, "", "uid-a", null));
+        assertAllowed(at(GARDENLET, SeedRestriction.BACKUP_BUCKETS, Operation.DELETE, "", "uid-a", null));
         assertDenied(
-                request(GARDENLET, SeedRestriction.BACKUP_BUCKETS, Operation.DELETE, "", "bb-a", null),
+                at(GARDENLET, SeedRestriction.BACKUP_BUCKETS, Operation.DELETE, "", "bb-a", null),
                 403,
                 "cannot delete unrelated BackupBucket");
     }
@@ -239,7 +238,7 @@ class SeedRestrictionTest {
                 "can only create CSRs for seed clusters: key usages are not set to "
                         + "[key encipherment digital signature client auth]");
         assertDenied(
-                request(EXTENSION, SeedRestriction.CSRS, Operation.CREATE, "", "csr", json("{}")),
+                at(EXTENSION, SeedRestriction.CSRS, Operation.CREATE, "", "csr", json("{}")),
                 403,
                 "extension client may not create CertificateSigningRequests");
     }
@@ -282,7 +281,7 @@ class SeedRestrictionTest {
                 "can only bindings referring to the bootstrapper role");
         assertDenied(create(SeedRestriction.CLUSTER_ROLE_BINDINGS, "", "other", binding), 403, NOT_OWN);
         assertDenied(
-                request(EXTENSION, SeedRestriction.CLUSTER_ROLE_BINDINGS, Operation.CREATE, "", name, json(binding)),
+                at(EXTENSION, SeedRestriction.CLUSTER_ROLE_BINDINGS, Operation.CREATE, "", name, json(binding)),
                 403,
                 "extension client may not create ClusterRoleBindings");
     }
@@ -311,9 +310,9 @@ class SeedRestrictionTest {
         assertAllowed(create(SeedRestriction.LEASES, "gardener-system-seed-lease", "seed-a", "{}"));
         assertDenied(create(SeedRestriction.LEASES, "gardener-system-seed-lease", "seed-b", "{}"), 403, NOT_OWN);
         assertDenied(create(SeedRestriction.LEASES, "garden", "other", "{}"), 403, NOT_OWN);
-        assertAllowed(request(EXTENSION, SeedRestriction.LEASES, Operation.CREATE, "seed-seed-a", "x", json("{}")));
+        assertAllowed(at(EXTENSION, SeedRestriction.LEASES, Operation.CREATE, "seed-seed-a", "x", json("{}")));
         assertDenied(
-                request(EXTENSION, SeedRestriction.LEASES, Operation.CREATE, "garden", "x", json("{}")),
+                at(EXTENSION, SeedRestriction.LEASES, Operation.CREATE, "garden", "x", json("{}")),
                 403,
                 "extension client can only create leases in the namespace for seed \"seed-a\"");
     }
@@ -429,19 +428,18 @@ class SeedRestrictionTest {
 
     @Test
     void seedMayOnlyBeItsOwnUnlessTheParentDeletesAManagedSeedsSeed() {
-        assertAllowed(request(GARDENLET, SeedRestriction.SEEDS, Operation.UPDATE, "", "seed-a", json("{}")));
+        assertAllowed(at(GARDENLET, SeedRestriction.SEEDS, Operation.UPDATE, "", "seed-a", json("{}")));
+        assertDenied(at(GARDENLET, SeedRestriction.SEEDS, Operation.UPDATE, "", "seed-b", json("{}")), 403, NOT_OWN);
         assertDenied(
-                request(GARDENLET, SeedRestriction.SEEDS, Operation.UPDATE, "", "seed-b", json("{}")), 403, NOT_OWN);
-        assertDenied(
-                request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-done", null),
+                at(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-done", null),
                 403,
                 "object can only be deleted if corresponding ManagedSeed has a deletion timestamp");
         lookup.put(
                 SeedRestriction.MANAGED_SEEDS,
                 json("{'metadata':{'namespace':'garden','name':'ms-done',"
                         + "'deletionTimestamp':'2026-01-01T00:00:00Z'},'spec':{'shoot':{'name':'shoot-ms'}}}"));
-        assertAllowed(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-done", null));
-        assertDenied(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "seed-b", null), 403, NOT_OWN);
+        assertAllowed(at(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-done", null));
+        assertDenied(at(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "seed-b", null), 403, NOT_OWN);
     }
 
     @Test
@@ -454,7 +452,7 @@ class SeedRestrictionTest {
                 "managedseeds.seedmanagement.gardener.cloud \"unknown\" not found");
         assertDenied(create(SeedRestriction.SERVICE_ACCOUNTS, "garden", "other", "{}"), 403, NOT_OWN);
         assertDenied(
-                request(EXTENSION, SeedRestriction.SERVICE_ACCOUNTS, Operation.CREATE, "seed-seed-a", "x", json("{}")),
+                at(EXTENSION, SeedRestriction.SERVICE_ACCOUNTS, Operation.CREATE, "seed-seed-a", "x", json("{}")),
                 403,
                 "extension client may not create ServiceAccounts");
     }
@@ -472,7 +470,7 @@ class SeedRestrictionTest {
     @Test
     void builtInItActsOnlyOnTheWebhooksRulesAndRejectsLikeTheApiServer() {
         Attributes updateShoot =
-                request(GARDENLET, SeedRestriction.SHOOTS, Operation.UPDATE, "garden-dev", "shoot-b", json("{}"));
+                at(GARDENLET, SeedRestriction.SHOOTS, Operation.UPDATE, "garden-dev", "shoot-b", json("{}"));
         assertThat(plugin.validate(updateShoot).succeeded()).isTrue();
 
         var rejected = plugin.validate(create(SeedRestriction.BASTIONS, "garden-dev", "b", "{'spec':{}}"));

@@ -4,7 +4,7 @@ import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRes
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.GARDENLET;
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.NOT_OWN;
 import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.json;
-import static cloud.gardener.apiserver.admission.plugins.seedrestriction.SeedRestrictionFixtures.request;
+import static cloud.gardener.apiserver.admission.testing.Requests.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Operation;
@@ -36,7 +36,7 @@ class SeedRestrictionVariantsTest {
     private final SeedRestriction plugin = new SeedRestriction(lookup, CLOCK);
 
     private Verdict create(GroupResource resource, String namespace, String name, String body) {
-        return plugin.review(request(GARDENLET, resource, Operation.CREATE, namespace, name, json(body)))
+        return plugin.review(at(GARDENLET, resource, Operation.CREATE, namespace, name, json(body)))
                 .result();
     }
 
@@ -237,7 +237,7 @@ class SeedRestrictionVariantsTest {
                 SeedRestriction.MANAGED_SEEDS,
                 json("{'metadata':{'namespace':'garden','name':'ms-x','deletionTimestamp':'2026-01-01T00:00:00Z'},"
                         + "'spec':{}}"));
-        assertThat(plugin.review(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
+        assertThat(plugin.review(at(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
                         .result())
                 .isEqualTo(Verdict.forbidden(NOT_OWN));
         // Go looks a shoot up as soon as spec.shoot is set, even with an empty name
@@ -245,7 +245,7 @@ class SeedRestrictionVariantsTest {
                 SeedRestriction.MANAGED_SEEDS,
                 json("{'metadata':{'namespace':'garden','name':'ms-x','deletionTimestamp':'2026-01-01T00:00:00Z'},"
                         + "'spec':{'shoot':{}}}"));
-        assertThat(plugin.review(request(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
+        assertThat(plugin.review(at(GARDENLET, SeedRestriction.SEEDS, Operation.DELETE, "", "ms-x", null))
                         .result())
                 .isEqualTo(Verdict.internal(notFound(SeedRestriction.SHOOTS, "")));
     }
