@@ -208,7 +208,9 @@ public final class FieldManager {
 
     /** capManagers, then managedFieldsUpdater around stripMeta around the structured update. */
     private ManagedFields updateTracked(JsonNode live, JsonNode newObj, ManagedFields managed, ManagerId manager) {
-        Updater.Result r = updater.update(strip(live), strip(newObj), apiVersion, managed.fields(), CURRENT_OPERATION);
+        // the update compares the two objects and keeps neither (its result's object is newObj's copy, unused here)
+        Updater.Result r = updater.update(
+                stripForReading(live), stripForReading(newObj), apiVersion, managed.fields(), CURRENT_OPERATION);
         Map<ManagerId, VersionedSet> fields = new LinkedHashMap<>(r.managers());
         stripMeta(fields, CURRENT_OPERATION);
         ManagedFields out = new ManagedFields();
@@ -237,6 +239,23 @@ public final class FieldManager {
         if (meta instanceof ObjectNode m && m.has("managedFields")) {
             ObjectNode copy = (ObjectNode) obj.deepCopy();
             ((ObjectNode) copy.get("metadata")).remove("managedFields");
+            return copy;
+        }
+        return obj;
+    }
+
+    /**
+     * {@link #strip} for a comparison, which only reads: the object and its metadata copied shallowly (every other
+     * node shared), not the whole tree.
+     */
+    private static JsonNode stripForReading(JsonNode obj) {
+        if (obj instanceof ObjectNode o && o.get("metadata") instanceof ObjectNode m && m.has("managedFields")) {
+            ObjectNode metaCopy = m.objectNode();
+            metaCopy.setAll(m);
+            metaCopy.remove("managedFields");
+            ObjectNode copy = o.objectNode();
+            copy.setAll(o);
+            copy.set("metadata", metaCopy);
             return copy;
         }
         return obj;
