@@ -275,6 +275,14 @@ public final class FieldManager {
 
     /** At most ten update managers: the oldest are merged into {@code ancient-changes} of their version. */
     private static void capUpdateManagers(ManagedFields managed) {
+        int updateManagers = 0;
+        for (VersionedSet set : managed.fields().values()) {
+            updateManagers += set.applied() ? 0 : 1;
+        }
+        if (updateManagers <= MAX_UPDATE_MANAGERS) {
+            // the common case, on every write: nothing to merge, no list to build
+            return;
+        }
         List<ManagerId> updaters = new java.util.ArrayList<>(managed.fields().entrySet().stream()
                 .filter(e -> !e.getValue().applied())
                 .map(Map.Entry::getKey)
