@@ -103,8 +103,22 @@ public final class ObjectTrees {
     }
 
     public static String format(Instant instant) {
-        return RFC3339.format(instant.truncatedTo(ChronoUnit.SECONDS));
+        // every write stamps the current second (creationTimestamp, managedFields' time): formatted once per second
+        long second = instant.getEpochSecond();
+        FormattedSecond last = lastFormatted;
+        if (last.epochSecond() == second) {
+            return last.text();
+        }
+        String text = RFC3339.format(instant.truncatedTo(ChronoUnit.SECONDS));
+        lastFormatted = new FormattedSecond(second, text);
+        return text;
     }
+
+    /** A second and its RFC 3339 text. */
+    private record FormattedSecond(long epochSecond, String text) {}
+
+    /** The second {@link #format} formatted last (a record: read and written whole, from any thread). */
+    private static volatile FormattedSecond lastFormatted = new FormattedSecond(Long.MIN_VALUE, "");
 
     /**
      * The object without server-only fields, ready for storage: resourceVersion and selfLink are not stored. Written

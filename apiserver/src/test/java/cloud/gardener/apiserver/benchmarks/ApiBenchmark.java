@@ -179,7 +179,13 @@ public final class ApiBenchmark {
                 progress("preparing " + row.name());
                 row.prepare();
             }
-            ClosedLoop load = new ClosedLoop(concurrency, duration);
+            Map<String, Long> processes = new LinkedHashMap<>();
+            for (ApiTarget target : targets) {
+                processes.put("server on " + target.store(), target.process().pid());
+            }
+            processes.put("etcd", etcd.pid());
+            processes.put("load client", ProcessHandle.current().pid());
+            ClosedLoop load = new ClosedLoop(concurrency, duration, new ProcessCpu(processes));
             Results results = Results.recording();
             for (int round = 0; round <= rounds; round++) {
                 for (BenchRow row : rows) {

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.benchmarks;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,31 +22,38 @@ final class ClosedLoop {
     private final int concurrency;
     private final Duration duration;
     private final int limit;
+    private final ProcessCpu cpu;
 
     /** Operations for {@code duration}. */
     ClosedLoop(int concurrency, Duration duration) {
-        this(concurrency, duration, Integer.MAX_VALUE);
+        this(concurrency, duration, Integer.MAX_VALUE, ProcessCpu.NONE);
     }
 
-    private ClosedLoop(int concurrency, Duration duration, int limit) {
+    /** Operations for {@code duration}, each run reporting the CPU per operation of the processes {@code cpu} meters. */
+    ClosedLoop(int concurrency, Duration duration, ProcessCpu cpu) {
+        this(concurrency, duration, Integer.MAX_VALUE, cpu);
+    }
+
+    private ClosedLoop(int concurrency, Duration duration, int limit, ProcessCpu cpu) {
         this.concurrency = concurrency;
         this.duration = duration;
         this.limit = limit;
+        this.cpu = cpu;
     }
 
     /** Exactly {@code count} operations (to fill a store), however long they take. */
     static ClosedLoop forCount(int concurrency, int count) {
-        return new ClosedLoop(concurrency, Duration.ofDays(1), count);
+        return new ClosedLoop(concurrency, Duration.ofDays(1), count, ProcessCpu.NONE);
     }
 
     /** The same load for another duration (a shorter warm-up). */
     ClosedLoop withDuration(Duration newDuration) {
-        return new ClosedLoop(concurrency, newDuration, limit);
+        return new ClosedLoop(concurrency, newDuration, limit, cpu);
     }
 
     /** The same load, ending early after {@code count} operations (when each consumes a prepared object). */
     ClosedLoop withLimit(int count) {
-        return new ClosedLoop(concurrency, duration, count);
+        return new ClosedLoop(concurrency, duration, count, cpu);
     }
 
     int concurrency() {
@@ -61,12 +69,14 @@ final class ClosedLoop {
     double run(String name, IntFunction<Future<?>> op) throws InterruptedException {
         AtomicInteger next = new AtomicInteger();
         AtomicLong completed = new AtomicLong();
+        AtomicLong finished = new AtomicLong();
+        long[] cpuBefore = cpu.snapshot();
         AtomicInteger running = new AtomicInteger(concurrency);
         CompletableFuture<Void> done = new CompletableFuture<>();
         long started = System.nanoTime();
         long deadline = started + duration.toNanos();
         for (int slot = 0; slot < concurrency; slot++) {
-            loop(op, next, completed, running, deadline, done);
+            loop(op, next, completed, finished, running, deadline, done);
         }
         try {
             done.get(Math.min(duration.toSeconds(), 3600) + 300, TimeUnit.SECONDS);
@@ -75,6 +85,17 @@ final class ClosedLoop {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException(name + ": operations did not end", e);
         }
+        // every operation that ended, the tail too, spent the CPU measured
+        String perOp = cpu.perOperation(cpuBefore, cpu.snapshot(), finished.get());
+        if (!perOp.isEmpty()) {
+            System.err.printf(
+                    Locale.ROOT,
+                    "[bench-api %tT] %s: %d operations, CPU ms per operation: %s%n",
+                    System.currentTimeMillis(),
+                    name,
+                    finished.get(),
+                    perOp);
+        }
         return completed.get() / (Math.min(System.nanoTime() - started, duration.toNanos()) / 1e9);
     }
 
@@ -82,6 +103,7 @@ final class ClosedLoop {
             IntFunction<Future<?>> op,
             AtomicInteger next,
             AtomicLong completed,
+            AtomicLong finished,
             AtomicInteger running,
             long deadline,
             CompletableFuture<Void> done) {
@@ -107,10 +129,11 @@ final class ClosedLoop {
                 done.completeExceptionally(ar.cause());
                 return;
             }
+            finished.incrementAndGet();
             if (System.nanoTime() <= deadline) {
                 completed.incrementAndGet();
             }
-            loop(op, next, completed, running, deadline, done);
+            loop(op, next, completed, finished, running, deadline, done);
         });
     }
 }

@@ -9,6 +9,17 @@ public interface WatchListener {
     /** A change. */
     void onEvent(WatchEvent event);
 
+    /**
+     * Whether events must bring the value before each change ({@link WatchEvent#previous()}, and a DELETE's object).
+     * A listener that keeps every object it was given (a watch cache) knows them and answers false: a store may then
+     * leave them out (etcd need not send, nor this server parse, a second copy of the value with every update; as
+     * kube-apiserver's watch cache, which takes the previous object from its own store); a PUT's previous is then
+     * null and a DELETE's object carries no value.
+     */
+    default boolean needsPrevious() {
+        return true;
+    }
+
     /** Every change up to and including {@code revision} has been delivered (becomes a BOOKMARK). */
     void onProgress(long revision);
 

@@ -208,7 +208,9 @@ public final class FieldManager {
 
     /** capManagers, then managedFieldsUpdater around stripMeta around the structured update. */
     private ManagedFields updateTracked(JsonNode live, JsonNode newObj, ManagedFields managed, ManagerId manager) {
-        Updater.Result r = updater.update(strip(live), strip(newObj), apiVersion, managed.fields(), CURRENT_OPERATION);
+        // the update compares the two objects and keeps neither (its result's object is newObj's copy, unused here)
+        Updater.Result r = updater.update(
+                stripForReading(live), stripForReading(newObj), apiVersion, managed.fields(), CURRENT_OPERATION);
         Map<ManagerId, VersionedSet> fields = new LinkedHashMap<>(r.managers());
         stripMeta(fields, CURRENT_OPERATION);
         ManagedFields out = new ManagedFields();
@@ -242,6 +244,23 @@ public final class FieldManager {
         return obj;
     }
 
+    /**
+     * {@link #strip} for a comparison, which only reads: the object and its metadata copied shallowly (every other
+     * node shared), not the whole tree.
+     */
+    private static JsonNode stripForReading(JsonNode obj) {
+        if (obj instanceof ObjectNode o && o.get("metadata") instanceof ObjectNode m && m.has("managedFields")) {
+            ObjectNode metaCopy = m.objectNode();
+            metaCopy.setAll(m);
+            metaCopy.remove("managedFields");
+            ObjectNode copy = o.objectNode();
+            copy.setAll(o);
+            copy.set("metadata", metaCopy);
+            return copy;
+        }
+        return obj;
+    }
+
     private static void stripMeta(Map<ManagerId, VersionedSet> fields, ManagerId manager) {
         VersionedSet vs = fields.get(manager);
         if (vs != null) {
@@ -256,6 +275,14 @@ public final class FieldManager {
 
     /** At most ten update managers: the oldest are merged into {@code ancient-changes} of their version. */
     private static void capUpdateManagers(ManagedFields managed) {
+        int updateManagers = 0;
+        for (VersionedSet set : managed.fields().values()) {
+            updateManagers += set.applied() ? 0 : 1;
+        }
+        if (updateManagers <= MAX_UPDATE_MANAGERS) {
+            // the common case, on every write: nothing to merge, no list to build
+            return;
+        }
         List<ManagerId> updaters = new java.util.ArrayList<>(managed.fields().entrySet().stream()
                 .filter(e -> !e.getValue().applied())
                 .map(Map.Entry::getKey)

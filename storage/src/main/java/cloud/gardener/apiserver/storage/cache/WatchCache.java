@@ -824,6 +824,12 @@ public final class WatchCache implements AutoCloseable {
             context.runOnContext(v -> inOrder(gen, () -> receive(gen, event)));
         }
 
+        /** The cache holds every object of its feed: the value before a change is its own copy ({@link #apply}). */
+        @Override
+        public boolean needsPrevious() {
+            return false;
+        }
+
         @Override
         public void onProgress(long progress) {
             if (!progressOrdered) {

@@ -70,7 +70,7 @@ final class EtcdWatch implements WatchSubscription {
         int gen = ++generation;
         WatchOption option = WatchOption.builder()
                 .withRevision(fromNow ? 0 : lastRevision + 1)
-                .withPrevKV(true)
+                .withPrevKV(listener.needsPrevious())
                 .withProgressNotify(true)
                 .withCreateNotify(true)
                 .isPrefix(prefix)

@@ -235,6 +235,11 @@ public final class TransformingStorage implements Storage {
         }
 
         @Override
+        public boolean needsPrevious() {
+            return listener.needsPrevious();
+        }
+
+        @Override
         public void onProgress(long revision) {
             if (!failed.get()) {
                 listener.onProgress(revision);
