@@ -290,7 +290,9 @@ public final class ApiServer {
                         new HttpsListeners.Handlers(
                                 connection -> {
                                     timeouts.connected(connection);
+                                    SlimWriteQueues.slimConnection(connection);
                                     Http2WritabilityResync.install(connection);
+                                    Http2FlushBatching.install(connection);
                                 },
                                 RequestHeads.invalidRequests(),
                                 chain.router()))
