@@ -291,6 +291,7 @@ public final class ApiServer {
                         new HttpsListeners.Handlers(
                                 connection -> {
                                     timeouts.connected(connection);
+                                    SlimWriteQueues.slimConnection(connection);
                                     Http2WritabilityResync.install(connection);
                                 },
                                 RequestHeads.invalidRequests(),

@@ -23,15 +23,30 @@ final class BenchHttpClient implements AutoCloseable {
 
     private final HttpClientAgent client;
 
+    /** Go's http2 Transport: the stream window it announces (transportDefaultStreamFlow). */
+    private static final int GO_STREAM_WINDOW = 4 << 20;
+    /** Go's http2 Transport: the connection window it grants at start (transportDefaultConnFlow). */
+    private static final int GO_CONNECTION_WINDOW = 1 << 30;
+
     BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
-        this(vertx, port, version, concurrency, 1, tls);
+        this(vertx, port, version, concurrency, 1, false, tls);
     }
 
     /**
      * @param http2Connections the most HTTP/2 connections: more than one only for more streams than the server allows
      *     on one (client-go's transport then opens another)
+     * @param goWindows HTTP/2 flow-control windows as client-go's transport has them (4 MiB per stream, 1 GiB per
+     *     connection) instead of the protocol's 64 KiB, which Vert.x keeps: many watches on one connection share its
+     *     window, and with 64 KiB the server waits for a WINDOW_UPDATE every few events
      */
-    BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, int http2Connections, BenchTls tls) {
+    BenchHttpClient(
+            Vertx vertx,
+            int port,
+            HttpVersion version,
+            int concurrency,
+            int http2Connections,
+            boolean goWindows,
+            BenchTls tls) {
         HttpClientOptions options = new HttpClientOptions()
                 .setSsl(true)
                 .setUseAlpn(true)
@@ -44,6 +59,10 @@ final class BenchHttpClient implements AutoCloseable {
                         .addKeyValue(Buffer.buffer(tls.adminKeyPem())))
                 .setKeepAlive(true)
                 .setHttp2MultiplexingLimit(-1);
+        if (goWindows) {
+            options.setHttp2ConnectionWindowSize(GO_CONNECTION_WINDOW);
+            options.getInitialSettings().setInitialWindowSize(GO_STREAM_WINDOW);
+        }
         this.client = vertx.httpClientBuilder()
                 .with(options)
                 .with(new PoolOptions()
@@ -83,9 +102,12 @@ final class BenchHttpClient implements AutoCloseable {
         if (body != null) {
             request.putHeader("Content-Type", contentType);
         }
+        // the body is asked for in the callback that has the response: a step chained from this thread may come after
+        // the loop received the whole answer, and Vert.x drops a body nobody reads yet (an empty 200 under load)
         return client.request(request)
-                .compose(r -> body == null ? r.send() : r.send(body))
-                .compose(response -> response.body().compose(b -> check(method, path, response, b, expectedStatus)));
+                .compose(r -> (body == null ? r.send() : r.send(body))
+                        .compose(response ->
+                                response.body().compose(b -> check(method, path, response, b, expectedStatus))));
     }
 
     /**
@@ -104,8 +126,7 @@ final class BenchHttpClient implements AutoCloseable {
                         .setMethod(HttpMethod.GET)
                         .setURI(path)
                         .putHeader("Accept", accept))
-                .compose(r -> r.send())
-                .compose(response -> {
+                .compose(r -> r.send().compose(response -> {
                     if (response.statusCode() != 200) {
                         return response.body()
                                 .compose(b -> check(HttpMethod.GET, path, response, b, 200))
@@ -113,7 +134,7 @@ final class BenchHttpClient implements AutoCloseable {
                     }
                     response.handler(chunk -> bytes.addAndGet(chunk.length()));
                     return response.end().map(v -> bytes.get());
-                });
+                }));
     }
 
     /** A streaming GET (a watch): the response once its head arrived with 200, for the caller to read. */

@@ -135,6 +135,11 @@ final class JavaProcess implements AutoCloseable {
         return used;
     }
 
+    /** The live objects by class ({@code jcmd GC.class_histogram}, which collects first), as jcmd prints them. */
+    String classHistogram() throws IOException, InterruptedException {
+        return jcmd("GC.class_histogram");
+    }
+
     private String jcmd(String command) throws IOException, InterruptedException {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         Process p = new ProcessBuilder(

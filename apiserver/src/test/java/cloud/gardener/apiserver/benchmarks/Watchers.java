@@ -13,7 +13,8 @@ import java.util.function.IntFunction;
 /**
  * Many watches of one collection, each a client's informer: over HTTP/2 all on as few connections as the server's
  * stream limit allows (client-go's transport puts every watch on one connection and opens another only when the
- * server's SETTINGS_MAX_CONCURRENT_STREAMS is reached), over HTTP/1.1 a connection each. Every event line is handed
+ * server's SETTINGS_MAX_CONCURRENT_STREAMS is reached) with client-go's flow-control windows, over HTTP/1.1 a
+ * connection each. Every event line is handed
  * to a handler with the time it arrived; watches the server answered and those it ended are counted.
  */
 final class Watchers implements AutoCloseable {
@@ -60,6 +61,7 @@ final class Watchers implements AutoCloseable {
                         version,
                         count,
                         version == HttpVersion.HTTP_2 ? connections : 1,
+                        true,
                         context.tls()),
                 connections);
         try {

@@ -5,6 +5,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -79,6 +82,7 @@ final class WatchersRow implements BenchRow {
 
     private void measure(ApiTarget target, HttpVersion version, String key, Results results) throws Exception {
         long before = target.process().heapUsedAfterGc();
+        histogram(target, key + ".before");
         long first = generation.get() + 1;
         AtomicLongArray sentAt = new AtomicLongArray(updates);
         AtomicIntegerArray seen = new AtomicIntegerArray(watchers);
@@ -102,6 +106,7 @@ final class WatchersRow implements BenchRow {
             lastReceipt.set(now);
         })) {
             long with = target.process().heapUsedAfterGc();
+            histogram(target, key + ".with");
             results.record(key + ".heap", (double) (with - before) / watchers);
 
             long interval = TimeUnit.SECONDS.toNanos(1) / updatesPerSecond;
@@ -157,6 +162,18 @@ final class WatchersRow implements BenchRow {
         }
         // the server lets go of the closed watches before the next measurement's heap is read
         Thread.sleep(1000);
+    }
+
+    /**
+     * With {@code -Dbench.histograms=DIR} (the load client's JAVA_OPTS), the server's class histogram is written to
+     * {@code DIR/NAME} before the watchers open and with them open: what one watcher holds, class by class.
+     */
+    private static void histogram(ApiTarget target, String name) throws IOException, InterruptedException {
+        String dir = System.getProperty("bench.histograms");
+        if (dir != null) {
+            Files.createDirectories(Path.of(dir));
+            Files.writeString(Path.of(dir, name), target.process().classHistogram(), UTF_8);
+        }
     }
 
     /** The ConfigMap's {@code data.generation} in an event line, without parsing its 8 KiB; -1 when absent. */

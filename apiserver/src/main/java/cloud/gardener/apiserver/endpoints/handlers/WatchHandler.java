@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.registry.ListQuery;
+import cloud.gardener.apiserver.server.SlimWriteQueues;
 import cloud.gardener.apiserver.server.filters.LoopClock;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
@@ -210,6 +211,9 @@ public final class WatchHandler implements VerbHandler {
             resp.putHeader("Content-Type", writer.watchContentType());
             if (req.ctx().request().version() != HttpVersion.HTTP_2) {
                 resp.setChunked(true);
+            } else {
+                // a watch's stream lives for minutes: its write queue need not hold 4 KiB while empty
+                SlimWriteQueues.slimStream(resp);
             }
             resp.closeHandler(v -> finish());
             resp.exceptionHandler(t -> finish());
