@@ -42,6 +42,17 @@ public final class MeteredStorage implements Storage {
         return timed("get", storage.get(key));
     }
 
+    /** Timed as a get: it is etcd's range read of the key, without the value. */
+    @Override
+    public Future<Long> modRevision(String key) {
+        return timed("get", storage.modRevision(key));
+    }
+
+    @Override
+    public boolean readsAlike(StoredObject held) {
+        return storage.readsAlike(held);
+    }
+
     @Override
     public Future<ListPage> list(ListRequest request) {
         AtomicLong evaluated = new AtomicLong();

@@ -13,6 +13,27 @@ public interface StoreReader {
     /** Reads the latest value (a quorum read). */
     Future<StoredObject> get(String key);
 
+    /**
+     * Reads the key's modification revision alone, as {@link #get} would find it (a quorum read); NOT_FOUND when the
+     * key does not exist. A cache holding the key at that revision holds the stored bytes of its current value (a key
+     * and a mod revision name one write): etcd then sends no value. Whether the cache's copy is also what {@link #get}
+     * would answer now is {@link #readsAlike}.
+     */
+    default Future<Long> modRevision(String key) {
+        return get(key).map(StoredObject::modRevision);
+    }
+
+    /**
+     * Whether a {@link #get} of {@code held}'s key, finding the stored bytes {@code held} was read from, would answer
+     * {@code held}'s value: it would read them as they were read then ({@link StoredObject#readWith}). Not so where
+     * encryption at rest's transformer of the key was replaced since (a configuration without the key that wrote the
+     * bytes does not read them at all, kube-apiserver's 500 'unable to transform key'). By default: whether
+     * {@code held} is the store's own bytes, which a store that transforms nothing reads alike.
+     */
+    default boolean readsAlike(StoredObject held) {
+        return held.readWith() == null;
+    }
+
     /** Reads a range at one revision; see {@link ListRequest}. */
     Future<ListPage> list(ListRequest request);
 

@@ -143,6 +143,18 @@ public final class CachedStorage implements Storage {
         return cache != null ? cache.get(key, freshness) : delegate.get(key, freshness);
     }
 
+    /** The store's: a quorum read of the key's revision. */
+    @Override
+    public Future<Long> modRevision(String key) {
+        return delegate.modRevision(key);
+    }
+
+    /** The store's: the caches hold what it read. */
+    @Override
+    public boolean readsAlike(StoredObject held) {
+        return delegate.readsAlike(held);
+    }
+
     @Override
     public Future<ListPage> list(ListRequest request) {
         return list(

@@ -91,7 +91,11 @@ public final class WatchCache implements AutoCloseable {
      * Whether the store's progress reports never overtake its events (the embedded store; etcd from 3.4.31 and
      * 3.5.13). Only then does a progress report move {@link #revision} on and may consistent reads, and reads
      * newer than the cache, wait for the cache; otherwise they go to the store (kube-apiserver likewise serves
-     * consistent reads from its cache only on such an etcd).
+     * consistent reads from its cache only on such an etcd), except that a consistent get reads only the key's
+     * revision there and answers the cache's copy when it is at that revision. Either way a consistent get answers
+     * the copy only while the store would read its bytes alike ({@link StoreReader#readsAlike}): kube-apiserver reads
+     * every get without resourceVersion from etcd, so a value whose encryption key was dropped from the configuration
+     * since the cache read it fails there, and must here too.
      */
     private final boolean progressOrdered;
 
@@ -248,12 +252,13 @@ public final class WatchCache implements AutoCloseable {
         }
         if (freshness instanceof ReadFreshness.Consistent) {
             if (!progressOrdered) {
-                return delegated(key, freshness);
+                return checkedAgainstStore(caller, key, freshness);
             }
             return quorumRevision
                     .get()
                     .compose(current -> awaitRevision(caller, current))
-                    .compose(reached -> reached && ready ? lookup(caller, key) : fromStore(key, freshness));
+                    .compose(reached ->
+                            reached && ready ? currentCopy(caller, key, freshness) : fromStore(key, freshness));
         }
         long wanted = freshness.revision(); // NotOlderThan, and Exact, which a get treats alike
         if (wanted <= revision) {
@@ -340,7 +345,8 @@ public final class WatchCache implements AutoCloseable {
 
     /**
      * Reads handed to the store because the store's progress reports are not trusted (consistent reads, and reads
-     * of a revision newer than the cache's): by design, not for want of the cache.
+     * of a revision newer than the cache's), and consistent gets of a copy the store would not read alike now (see
+     * {@link StoreReader#readsAlike}): by design, not for want of the cache.
      */
     public long delegatedReads() {
         return delegatedReads.get();
@@ -370,6 +376,45 @@ public final class WatchCache implements AutoCloseable {
         return chunked
                 ? source.listChunked(request, freshness)
                 : source.list(request, freshness).map(ChunkedList::whole);
+    }
+
+    /**
+     * A consistent get where the cache cannot tell it is current (the store's progress reports are not trusted): a
+     * quorum read of the key's modification revision alone, then the cache's copy if it is at that revision (the very
+     * bytes the store holds, which etcd then need not send) and the store would read them alike, else the store's
+     * read. Linearizable as the store's own get: the revision is read after the request began. A key the cache does
+     * not hold, or holds read otherwise than the store would read it now, is the store's read at once (the revision
+     * could not make the copy the answer).
+     */
+    private Future<StoredObject> checkedAgainstStore(ContextInternal caller, String key, ReadFreshness freshness) {
+        CachedObject held = objects.get(key);
+        if (held == null || !source.readsAlike(held.stored())) {
+            return delegated(key, freshness);
+        }
+        return source.modRevision(key).transform(current -> {
+            if (current.failed()) {
+                return caller.failedFuture(current.cause()); // NOT_FOUND included: the key is gone
+            }
+            CachedObject found = objects.get(key); // the cache may have caught up meanwhile
+            return found != null
+                            && found.stored().modRevision() == current.result()
+                            && source.readsAlike(found.stored())
+                    ? caller.succeededFuture(found.stored())
+                    : delegated(key, freshness);
+        });
+    }
+
+    /**
+     * A consistent get once the cache has caught up with the store: its copy, unless the store would no longer read
+     * the copy's bytes alike (its transformer of the key was replaced); then the store's read, which kube-apiserver
+     * makes for every get without resourceVersion.
+     */
+    private Future<StoredObject> currentCopy(ContextInternal caller, String key, ReadFreshness freshness) {
+        CachedObject found = objects.get(key);
+        if (found == null) {
+            return caller.failedFuture(StorageException.notFound(key));
+        }
+        return source.readsAlike(found.stored()) ? caller.succeededFuture(found.stored()) : delegated(key, freshness);
     }
 
     private Future<StoredObject> lookup(ContextInternal caller, String key) {
@@ -931,7 +976,7 @@ public final class WatchCache implements AutoCloseable {
             // The deleted object is the cache's last copy at the delete's revision: its bytes are not copied again.
             StoredObject gone = previous == null
                     ? event.object()
-                    : new StoredObject(key, previous.value(), rev, previous.createRevision());
+                    : new StoredObject(key, previous.value(), rev, previous.createRevision(), previous.readWith());
             attributes = before == null ? computed : before.attributes();
             shared = new WatchEvent(WatchEvent.Type.DELETE, key, gone, previous);
         }

@@ -104,7 +104,12 @@ final class EtcdKv implements AutoCloseable {
      * loop share round trips ({@link GetBatcher}).
      */
     Future<KeyValue> get(ContextInternal ctx, String key) {
-        return complete(ctx, (loop, done) -> loop.get(KvRequests.key(key), done));
+        return complete(ctx, (loop, done) -> loop.get(KvRequests.key(key), false, done));
+    }
+
+    /** {@link #get} of the pair without its value: its revisions alone. */
+    Future<KeyValue> getKeyOnly(ContextInternal ctx, String key) {
+        return complete(ctx, (loop, done) -> loop.get(KvRequests.key(key), true, done));
     }
 
     private interface Start<T> {
@@ -198,14 +203,14 @@ final class EtcdKv implements AutoCloseable {
             this.pacer = pacer;
         }
 
-        void get(ByteString key, BiConsumer<KeyValue, Throwable> done) {
+        void get(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
             if (loop.inEventLoop()) {
-                batcher.get(key, done);
+                batcher.get(key, keysOnly, done);
             } else {
                 // Not on the loop (a worker caller): the batcher is the loop's alone, so read on its own.
                 call(
                         RANGE,
-                        KvRequests.get(key),
+                        keysOnly ? KvRequests.keyOnly(key) : KvRequests.get(key),
                         true,
                         (resp, failure) -> done.accept(
                                 failure == null && resp.getKvsCount() > 0 ? resp.getKvs(0) : null, failure));

@@ -269,6 +269,16 @@ public final class EtcdStorage implements Storage {
                         : ctx.succeededFuture(stored(key, kvp)));
     }
 
+    /** A keys-only read: etcd sends the pair's revisions, not its value (batched as gets are). */
+    @Override
+    public Future<Long> modRevision(String key) {
+        ContextInternal ctx = callerContext();
+        return kvCalls.getKeyOnly(ctx, key)
+                .compose(kvp -> kvp == null
+                        ? ctx.failedFuture(StorageException.notFound(key))
+                        : ctx.succeededFuture(kvp.getModRevision()));
+    }
+
     @Override
     public Future<ListPage> list(ListRequest request) {
         ContextInternal ctx = callerContext();

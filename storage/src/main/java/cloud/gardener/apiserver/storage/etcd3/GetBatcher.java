@@ -38,8 +38,12 @@ final class GetBatcher {
         void readTxn(TxnRequest request, BiConsumer<TxnResponse, Throwable> done);
     }
 
-    /** One waiting read; {@code done} gets the pair, or null when the key is absent. */
-    private record Pending(ByteString key, BiConsumer<KeyValue, Throwable> done) {}
+    /** One waiting read; {@code done} gets the pair (without its value if keys only), or null when the key is absent. */
+    private record Pending(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
+        RangeRequest request() {
+            return keysOnly ? KvRequests.keyOnly(key) : KvRequests.get(key);
+        }
+    }
 
     private final Sender sender;
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
@@ -49,9 +53,13 @@ final class GetBatcher {
         this.sender = sender;
     }
 
-    /** Reads {@code key} now if nothing is in flight, else with the next batch. */
-    void get(ByteString key, BiConsumer<KeyValue, Throwable> done) {
-        waiting.add(new Pending(key, done));
+    /**
+     * Reads {@code key} now if nothing is in flight, else with the next batch.
+     *
+     * @param keysOnly whether to read the pair without its value (its revisions alone)
+     */
+    void get(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
+        waiting.add(new Pending(key, keysOnly, done));
         if (inFlight == 0) {
             flush();
         }
@@ -76,7 +84,7 @@ final class GetBatcher {
     private void send(List<Pending> batch) {
         if (batch.size() == 1) {
             Pending only = batch.get(0);
-            sender.range(KvRequests.get(only.key()), (resp, failure) -> {
+            sender.range(only.request(), (resp, failure) -> {
                 try {
                     only.done().accept(failure == null ? first(resp) : null, failure);
                 } finally {
@@ -84,7 +92,7 @@ final class GetBatcher {
                 }
             });
         } else {
-            sender.readTxn(KvRequests.gets(keys(batch)), (resp, failure) -> {
+            sender.readTxn(KvRequests.reads(requests(batch)), (resp, failure) -> {
                 try {
                     deliver(batch, resp, failure);
                 } finally {
@@ -121,11 +129,11 @@ final class GetBatcher {
         return resp.getKvsCount() == 0 ? null : resp.getKvs(0);
     }
 
-    private static List<ByteString> keys(List<Pending> batch) {
-        List<ByteString> keys = new ArrayList<>(batch.size());
+    private static List<RangeRequest> requests(List<Pending> batch) {
+        List<RangeRequest> requests = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
-            keys.add(pending.key());
+            requests.add(pending.request());
         }
-        return keys;
+        return requests;
     }
 }

@@ -63,11 +63,11 @@ final class KvRequests {
                 .build();
     }
 
-    /** Several linearizable single-key reads in one read-only transaction (etcd answers them at one revision). */
-    static TxnRequest gets(List<ByteString> keys) {
+    /** Several linearizable range reads in one read-only transaction (etcd answers them at one revision). */
+    static TxnRequest reads(List<RangeRequest> ranges) {
         TxnRequest.Builder txn = TxnRequest.newBuilder();
-        for (ByteString key : keys) {
-            txn.addSuccess(RequestOp.newBuilder().setRequestRange(get(key)));
+        for (RangeRequest range : ranges) {
+            txn.addSuccess(RequestOp.newBuilder().setRequestRange(range));
         }
         return txn.build();
     }
@@ -75,6 +75,11 @@ final class KvRequests {
     /** A linearizable read of one key (serializable stays false). */
     static RangeRequest get(ByteString key) {
         return RangeRequest.newBuilder().setKey(key).build();
+    }
+
+    /** A linearizable read of one key's pair without its value: its revisions (serializable stays false). */
+    static RangeRequest keyOnly(ByteString key) {
+        return RangeRequest.newBuilder().setKey(key).setKeysOnly(true).build();
     }
 
     /** A linearizable read of {@code [start, end)} at {@code revision} (0: the current one). */

@@ -74,7 +74,7 @@ public final class TransformingStorage implements Storage {
         if (t == null) {
             return delegate.create(key, value);
         }
-        return delegate.create(key, t.toStorage(value, context(key))).map(created -> withValue(created, value));
+        return delegate.create(key, t.toStorage(value, context(key))).map(created -> withValue(created, value, t));
     }
 
     @Override
@@ -84,7 +84,7 @@ public final class TransformingStorage implements Storage {
             return delegate.update(key, expectedRevision, value);
         }
         return delegate.update(key, expectedRevision, t.toStorage(value, context(key)))
-                .map(written -> withValue(written, value))
+                .map(written -> withValue(written, value, t))
                 .recover(failure -> plainFailure(t, failure));
     }
 
@@ -102,7 +102,7 @@ public final class TransformingStorage implements Storage {
             } catch (TransformException e) {
                 return Future.failedFuture(unreadable(key, e));
             }
-            return fn.apply(withValue(stored, current.data()))
+            return fn.apply(withValue(stored, current.data(), t))
                     .map(next ->
                             // Equal plaintext is a no-op only when the stored value is current; a stale one is
                             // re-encrypted.
@@ -127,6 +127,21 @@ public final class TransformingStorage implements Storage {
     }
 
     // ---------------------------------------------------------------- reads
+
+    @Override
+    public Future<Long> modRevision(String key) {
+        return delegate.modRevision(key); // no value read, nothing to transform
+    }
+
+    /**
+     * Whether {@code held} was read with the key's transformer of now (the same instance: a configuration read again
+     * builds new ones, so any reload counts as a change), which reads the same stored bytes to the same value.
+     */
+    @Override
+    public boolean readsAlike(StoredObject held) {
+        Transformer t = transformerForKey.apply(held.key());
+        return t == null ? delegate.readsAlike(held) : held.readWith() == t;
+    }
 
     @Override
     public Future<StoredObject> get(String key) {
@@ -366,7 +381,7 @@ public final class TransformingStorage implements Storage {
     }
 
     private static StoredObject plain(Transformer t, StoredObject stored) {
-        return withValue(stored, decrypt(t, stored).data());
+        return withValue(stored, decrypt(t, stored).data(), t);
     }
 
     private static Decrypted decrypt(Transformer t, StoredObject stored) {
@@ -392,8 +407,9 @@ public final class TransformingStorage implements Storage {
         return StorageException.internal("unable to transform key \"" + key + "\": " + e.getMessage(), e);
     }
 
-    private static StoredObject withValue(StoredObject stored, byte[] value) {
-        return new StoredObject(stored.key(), value, stored.modRevision(), stored.createRevision());
+    /** {@code stored} with its plaintext, read (or written) with {@code t}. */
+    private static StoredObject withValue(StoredObject stored, byte[] value, Transformer t) {
+        return new StoredObject(stored.key(), value, stored.modRevision(), stored.createRevision(), t);
     }
 
     private static byte[] context(String key) {

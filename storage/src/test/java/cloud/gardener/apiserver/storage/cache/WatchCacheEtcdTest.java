@@ -12,14 +12,19 @@ import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdVersion;
+import cloud.gardener.apiserver.storage.testing.AesGcmKeys;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
+import cloud.gardener.apiserver.storage.value.Transformer;
+import cloud.gardener.apiserver.storage.value.TransformingStorage;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -169,6 +174,117 @@ class WatchCacheEtcdTest {
                 assertThat(cache.storeReads() + cache.delegatedReads()).isEqualTo(before);
             }
         }
+    }
+
+    @Test
+    void aConsistentGetWithoutTrustedProgressAnswersTheCachedCopyOnlyAtTheStoresRevision() throws Exception {
+        String shoots = ETCD.newPrefix() + "shoots/";
+        try (EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
+            try (WatchCache cache =
+                    new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults(), etcd::currentRevision, false)) {
+                String key = shoots + "garden-dev/a";
+                StoredObject created = await(etcd.create(key, bytes("a")));
+                await(cache.start());
+
+                // the cache listed the key at the revision etcd reads for it: the cache's copy is the answer
+                StoredObject cached = await(cache.get(key, ReadFreshness.consistent()));
+                assertThat(cached.modRevision()).isEqualTo(created.modRevision());
+                assertThat(cache.delegatedReads()).as("answered from the cache").isZero();
+
+                // each write is seen by the get after it, whether or not the cache has its event yet
+                for (int i = 0; i < 50; i++) {
+                    StoredObject updated = await(etcd.update(key, 0, bytes("v" + i)));
+                    StoredObject read = await(cache.get(key, ReadFreshness.consistent()));
+                    assertThat(read.modRevision()).as("round %d", i).isEqualTo(updated.modRevision());
+                    assertThat(new String(read.value(), StandardCharsets.UTF_8))
+                            .as("round %d", i)
+                            .isEqualTo("v" + i);
+                }
+
+                await(etcd.delete(key, 0));
+                Future<StoredObject> gone = cache.get(key, ReadFreshness.consistent());
+                assertThat(gone.toCompletionStage().toCompletableFuture())
+                        .failsWithin(10, TimeUnit.SECONDS)
+                        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                        .havingCause()
+                        .isInstanceOfSatisfying(
+                                StorageException.class,
+                                e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+            }
+        }
+    }
+
+    /**
+     * EncryptionAtRestE2ETest's rotation on the cache alone: the cache holds a Secret decrypted with key1; once key1 is
+     * dropped from the configuration a consistent get fails as etcd's read would (kube-apiserver's cacher sends a get
+     * without resourceVersion to etcd), while a get at resourceVersion 0 is still the cache's copy.
+     */
+    @Test
+    void aConsistentGetWithoutTrustedProgressAnswersTheCachedCopyOnlyWhileItsTransformerReadsTheKey() throws Exception {
+        String secrets = ETCD.newPrefix() + "secrets/";
+        String key1 = AesGcmKeys.randomKey();
+        String key2 = AesGcmKeys.randomKey();
+        AtomicReference<Transformer> configured = new AtomicReference<>(AesGcmKeys.transformer("key1", key1));
+        try (TransformingStorage store =
+                new TransformingStorage(new EtcdStorage(vertx, ETCD.config()), k -> configured.get())) {
+            try (WatchCache cache =
+                    new WatchCache(vertx, store, secrets, WatchCacheConfig.defaults(), store::currentRevision, false)) {
+                String key = secrets + "garden-dev/db";
+                await(store.create(key, bytes("hunter2")));
+                await(cache.start());
+                assertThat(str(await(cache.get(key, ReadFreshness.consistent())).value()))
+                        .isEqualTo("hunter2");
+                assertThat(cache.delegatedReads()).as("answered from the cache").isZero();
+
+                // 1. key2 added: the cache's copy was read with the configuration before, so the store reads the key
+                configured.set(AesGcmKeys.transformer("key2", key2, "key1", key1));
+                assertThat(str(await(cache.get(key, ReadFreshness.consistent())).value()))
+                        .isEqualTo("hunter2");
+                assertThat(cache.delegatedReads()).isEqualTo(1);
+
+                // 2. key1 dropped before a rewrite: the consistent get fails loudly, resourceVersion=0 is the copy's
+                configured.set(AesGcmKeys.transformer("key2", key2));
+                StorageException lost = failure(cache.get(key, ReadFreshness.consistent()));
+                assertThat(lost.reason()).isEqualTo(StorageException.Reason.INTERNAL);
+                assertThat(lost).hasMessageStartingWith("unable to transform key \"" + key + "\"");
+                assertThat(str(await(cache.get(key, ReadFreshness.any())).value()))
+                        .isEqualTo("hunter2");
+
+                // 3. The value rewritten with key2: the cache holds it read with the configuration of now and answers
+                StoredObject rewritten = await(store.update(key, 0, bytes("hunter3")));
+                awaitRevision(cache, rewritten.modRevision());
+                for (int i = 0; i < 3; i++) {
+                    StoredObject read = await(cache.get(key, ReadFreshness.consistent()));
+                    assertThat(str(read.value())).isEqualTo("hunter3");
+                    assertThat(read.modRevision()).isEqualTo(rewritten.modRevision());
+                }
+                assertThat(cache.delegatedReads()).as("none since the rewrite").isEqualTo(2);
+            }
+        }
+    }
+
+    private static void awaitRevision(WatchCache cache, long revision) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cache.revision() < revision) {
+            assertThat(System.nanoTime())
+                    .as("the cache reaches revision %d", revision)
+                    .isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
+    private static StorageException failure(Future<?> f) throws Exception {
+        try {
+            f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            assertThat(e.getCause()).isInstanceOf(StorageException.class);
+            return (StorageException) e.getCause();
+        }
+        throw new AssertionError("expected a failure");
+    }
+
+    private static String str(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
     }
 
     private static <T> T await(Future<T> f) throws Exception {

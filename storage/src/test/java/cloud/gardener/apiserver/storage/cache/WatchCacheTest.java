@@ -12,7 +12,10 @@ import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import cloud.gardener.apiserver.storage.testing.AesGcmKeys;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
+import cloud.gardener.apiserver.storage.value.Transformer;
+import cloud.gardener.apiserver.storage.value.TransformingStorage;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -34,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -180,6 +184,47 @@ class WatchCacheTest {
         ListPage page = notOlder.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         assertThat(page.revision()).isGreaterThanOrEqualTo(v2.modRevision());
         assertThat(page.items()).extracting(o -> str(o.value())).containsExactly("v2");
+    }
+
+    /**
+     * A consistent get is the cache's copy only while the store would read the key's bytes alike: after the key that
+     * encrypted them is dropped from the configuration it fails, as kube-apiserver's get without resourceVersion (read
+     * from etcd) does; resourceVersion=0 is still the copy.
+     */
+    @Test
+    void aConsistentGetAnswersTheCachedCopyOnlyWhileItsTransformerReadsTheKey() {
+        String key1 = AesGcmKeys.randomKey();
+        String key2 = AesGcmKeys.randomKey();
+        AtomicReference<Transformer> configured = new AtomicReference<>(AesGcmKeys.transformer("key1", key1));
+        TransformingStorage encrypted = new TransformingStorage(store, k -> configured.get());
+        cache = new WatchCache(vertx, encrypted, PREFIX, WatchCacheConfig.defaults());
+        await(cache.start());
+        String key = PREFIX + "ns/a";
+        StoredObject created = await(encrypted.create(key, bytes("v1")));
+        awaitTrue(() -> cache.revision() >= created.modRevision());
+
+        assertThat(str(await(cache.get(key, ReadFreshness.consistent())).value()))
+                .isEqualTo("v1");
+        assertThat(cache.storeReads() + cache.delegatedReads())
+                .as("the cache's copy")
+                .isZero();
+
+        configured.set(AesGcmKeys.transformer("key2", key2, "key1", key1));
+        StoredObject reread = await(cache.get(key, ReadFreshness.consistent()));
+        assertThat(str(reread.value())).isEqualTo("v1");
+        assertThat(reread.modRevision()).isEqualTo(created.modRevision());
+        assertThat(cache.delegatedReads())
+                .as("read again with the new configuration")
+                .isEqualTo(1);
+
+        configured.set(AesGcmKeys.transformer("key2", key2));
+        StorageException lost = failure(cache.get(key, ReadFreshness.consistent()));
+        assertThat(lost.reason()).isEqualTo(Reason.INTERNAL);
+        assertThat(lost).hasMessageStartingWith("unable to transform key \"" + key + "\"");
+        assertThat(str(await(cache.get(key, ReadFreshness.any())).value())).isEqualTo("v1");
+        assertThat(failure(cache.get(PREFIX + "ns/missing", ReadFreshness.consistent()))
+                        .reason())
+                .isEqualTo(Reason.NOT_FOUND);
     }
 
     @Test

@@ -86,6 +86,52 @@ class EtcdGetBatchingTest {
     }
 
     @Test
+    void revisionReadsShareTheGetsBatchesAndEachGetsItsOwnAnswer() throws Exception {
+        String prefix = ETCD.newPrefix();
+        RequestCounter counter = new RequestCounter();
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config(), List.of(counter))) {
+            List<StoredObject> created = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                created.add(await(storage.create(prefix + "k" + i, bytes("v" + i))));
+            }
+            counter.reset();
+
+            // gets of the even keys and revision reads of the odd ones, interleaved, and one of a missing key
+            List<Future<?>> answers = onOneLoop(() -> {
+                List<Future<?>> all = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    all.add(i % 2 == 0 ? storage.get(prefix + "k" + i) : storage.modRevision(prefix + "k" + i));
+                }
+                all.add(storage.modRevision(prefix + "missing"));
+                return all;
+            });
+            Future.join(answers)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .exceptionally(t -> null)
+                    .get(20, TimeUnit.SECONDS);
+
+            // the first read goes alone, the ten that arrived meanwhile in one transaction
+            assertThat(counter.calls(KVGrpc.getRangeMethod())).isEqualTo(1);
+            assertThat(counter.calls(KVGrpc.getTxnMethod())).isEqualTo(1);
+            for (int i = 0; i < 10; i++) {
+                Object answer = answers.get(i).result();
+                if (i % 2 == 0) {
+                    StoredObject read = (StoredObject) answer;
+                    assertThat(new String(read.value(), StandardCharsets.UTF_8)).isEqualTo("v" + i);
+                    assertThat(read.modRevision()).isEqualTo(created.get(i).modRevision());
+                } else {
+                    assertThat(answer).as("k%d", i).isEqualTo(created.get(i).modRevision());
+                }
+            }
+            assertThat(answers.get(10).cause())
+                    .isInstanceOfSatisfying(
+                            StorageException.class,
+                            e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+        }
+    }
+
+    @Test
     void aBatchedGetSeesEveryWriteThatCompletedBeforeItWasAsked() throws Exception {
         String prefix = ETCD.newPrefix();
         try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config())) {

@@ -32,6 +32,16 @@ public abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public Future<Long> modRevision(String key) {
+        return delegate.modRevision(key);
+    }
+
+    @Override
+    public boolean readsAlike(StoredObject held) {
+        return delegate.readsAlike(held);
+    }
+
+    @Override
     public Future<ListPage> list(ListRequest request) {
         return delegate.list(request);
     }

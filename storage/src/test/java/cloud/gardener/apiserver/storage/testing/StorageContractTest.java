@@ -138,6 +138,27 @@ public abstract class StorageContractTest {
         assertThat(e.key()).isEqualTo(prefix + "missing");
     }
 
+    @Test
+    void modRevisionIsTheRevisionAGetReadsAndNotFoundForAMissingKey() {
+        await(storage.create(prefix + "a", bytes("v1")));
+        StoredObject updated = await(storage.update(prefix + "a", 0, bytes("v2")));
+
+        assertThat(await(storage.modRevision(prefix + "a"))).isEqualTo(updated.modRevision());
+        assertThat(await(storage.get(prefix + "a")).modRevision()).isEqualTo(updated.modRevision());
+        assertThat(failure(storage.modRevision(prefix + "missing")).reason()).isEqualTo(Reason.NOT_FOUND);
+    }
+
+    @Test
+    void whatAReadAnswersIsReadAlike() {
+        StoredObject created = await(storage.create(prefix + "a", bytes("v1")));
+
+        assertThat(storage.readsAlike(await(storage.get(prefix + "a")))).isTrue();
+        assertThat(storage.readsAlike(
+                        await(storage.list(ListRequest.all(prefix))).items().get(0)))
+                .isTrue();
+        assertThat(storage.readsAlike(created)).isTrue();
+    }
+
     // ------------------------------------------------------------ request size
 
     /** etcd's default --max-request-bytes is 1.5 MiB; a write over it is refused whole (a 2.1 MB ShootState). */

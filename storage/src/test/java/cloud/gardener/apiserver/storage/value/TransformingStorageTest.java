@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
+import cloud.gardener.apiserver.storage.testing.AesGcmKeys;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import io.vertx.core.Future;
@@ -73,16 +74,7 @@ class TransformingStorageTest {
     }
 
     private static Transformer aesgcm(String... namesAndSecrets) {
-        StringBuilder keys = new StringBuilder();
-        for (int i = 0; i < namesAndSecrets.length; i += 2) {
-            keys.append(i == 0 ? "" : ", ")
-                    .append("{name: ")
-                    .append(namesAndSecrets[i])
-                    .append(", secret: ")
-                    .append(namesAndSecrets[i + 1])
-                    .append("}");
-        }
-        return ResourceTransformersTest.secrets(ResourceTransformersTest.config("- aesgcm: {keys: [" + keys + "]}"));
+        return AesGcmKeys.transformer(namesAndSecrets);
     }
 
     @Test
@@ -184,6 +176,30 @@ class TransformingStorageTest {
 
         assertThat(e.reason()).isEqualTo(Reason.INTERNAL);
         assertThat(e).hasMessageStartingWith("unable to transform key \"" + secrets + "b\"");
+    }
+
+    @Test
+    void aValueReadsAlikeOnlyWhileItsKeyHasTheTransformerThatReadIt() {
+        StoredObject created = await(storage.create(secrets + "a", bytes("hunter2")));
+        await(storage.create(prefix + "configmaps/a", bytes("color=blue")));
+        StoredObject read = await(storage.get(secrets + "a"));
+        StoredObject listed =
+                await(storage.list(ListRequest.all(secrets))).items().get(0);
+        StoredObject plain = await(storage.get(prefix + "configmaps/a"));
+
+        assertThat(List.of(created, read, listed, plain))
+                .allSatisfy(o -> assertThat(storage.readsAlike(o)).as(o.key()).isTrue());
+        assertThat(raw.readsAlike(read))
+                .as("the store underneath reads the ciphertext")
+                .isFalse();
+        assertThat(raw.readsAlike(plain)).isTrue();
+
+        // The same keys configured again: a new transformer, not the one the copies were read with.
+        secretsTransformer.set(aesgcm("old", OLD));
+        assertThat(List.of(created, read, listed))
+                .noneSatisfy(o -> assertThat(storage.readsAlike(o)).isTrue());
+        assertThat(storage.readsAlike(plain)).as("a key without a transformer").isTrue();
+        assertThat(storage.readsAlike(await(storage.get(secrets + "a")))).isTrue();
     }
 
     @Test
