@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -39,20 +40,14 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
     /** A server and its watchers, opened once it is loaded. */
     private static final class Store {
         private final ApiTarget target;
-        private final Jcmd jcmd;
         private Watchers watchers;
 
         Store(ApiTarget target) {
             this.target = target;
-            this.jcmd = new Jcmd(target.process().pid());
         }
 
         ApiTarget target() {
             return target;
-        }
-
-        Jcmd jcmd() {
-            return jcmd;
         }
 
         Watchers watchers() {
@@ -230,7 +225,7 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
                 Locale.ROOT,
                 "%s: heap histogram after loading (live objects):%n%s%n",
                 target.store(),
-                store.jcmd().histogramTop(15));
+                histogramTop(target.process(), 15));
     }
 
     /**
@@ -386,12 +381,13 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
                     throw new IllegalStateException(
                             (context.watchers() - store.watchers().open()) + " watches on " + key + " ended early");
                 }
-                store.jcmd().gc();
+                // collects first, so the resident set below is read after a full collection too
+                long heap = store.target().process().heapUsedAfterGc();
                 results.record("landscape.peak." + key, (double)
                         store.target().process().peakRssBytes());
                 results.record("landscape.rss." + key, (double)
                         store.target().process().rssBytes());
-                results.record("landscape.heap." + key, (double) store.jcmd().heapUsedBytes());
+                results.record("landscape.heap." + key, (double) heap);
                 results.record("landscape.gardener." + key, GARDENER_BYTES);
             }));
         }
@@ -440,5 +436,12 @@ final class LandscapeRow implements BenchRow, AutoCloseable {
             }
             store.target().close();
         }
+    }
+
+    /** The first {@code lines} classes of the heap histogram (live objects only: it collects first). */
+    private static String histogramTop(JavaProcess process, int lines) throws IOException, InterruptedException {
+        List<String> all = process.classHistogram().lines().toList();
+        // a header line for the pid, the column titles, a dashed line, then one line per class
+        return String.join("\n", all.subList(0, Math.min(all.size(), lines + 3)));
     }
 }

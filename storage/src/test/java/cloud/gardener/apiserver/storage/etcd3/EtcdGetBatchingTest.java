@@ -57,11 +57,7 @@ class EtcdGetBatchingTest {
                 }
                 return all;
             });
-            Future.join(answers)
-                    .toCompletionStage()
-                    .toCompletableFuture()
-                    .exceptionally(t -> null)
-                    .get(20, TimeUnit.SECONDS);
+            settled(answers);
 
             // The first read goes alone; the 299 that arrived meanwhile go as ceil(299 / 128) = 3 transactions.
             assertThat(counter.calls(KVGrpc.getRangeMethod())).isEqualTo(1);
@@ -105,11 +101,7 @@ class EtcdGetBatchingTest {
                 all.add(storage.modRevision(prefix + "missing"));
                 return all;
             });
-            Future.join(answers)
-                    .toCompletionStage()
-                    .toCompletableFuture()
-                    .exceptionally(t -> null)
-                    .get(20, TimeUnit.SECONDS);
+            settled(answers);
 
             // the first read goes alone, the ten that arrived meanwhile in one transaction
             assertThat(counter.calls(KVGrpc.getRangeMethod())).isEqualTo(1);
@@ -187,5 +179,14 @@ class EtcdGetBatchingTest {
         void reset() {
             calls.clear();
         }
+    }
+
+    /** Waits until every answer has come, failed or not. */
+    private static void settled(List<? extends Future<?>> answers) throws Exception {
+        Future.join(answers)
+                .toCompletionStage()
+                .toCompletableFuture()
+                .exceptionally(t -> null)
+                .get(20, TimeUnit.SECONDS);
     }
 }
