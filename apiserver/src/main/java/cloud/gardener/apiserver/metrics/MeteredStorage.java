@@ -101,6 +101,11 @@ public final class MeteredStorage implements Storage {
     }
 
     @Override
+    public Future<StoredObject> update(StoredObject current, byte[] value) {
+        return timed("update", storage.update(current, value));
+    }
+
+    @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         return timed("update", storage.guaranteedUpdate(key, fn, maxAttempts));
     }

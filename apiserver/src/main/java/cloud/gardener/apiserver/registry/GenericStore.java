@@ -645,7 +645,7 @@ public final class GenericStore {
                 return WrittenObject.withoutStored(updated);
             });
         }
-        return withoutManagedFieldsIfTooLarge(updated, bytes -> storage.update(key, current.modRevision(), bytes));
+        return withoutManagedFieldsIfTooLarge(updated, bytes -> storage.update(current, bytes));
     }
 
     /**
@@ -806,7 +806,7 @@ public final class GenericStore {
             if (ctx.dryRun()) {
                 return Future.succeededFuture(new DeleteResult(refinalized, false));
             }
-            return storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(refinalized))
+            return storage.update(current, ObjectTrees.encodeForStorage(refinalized))
                     .map(updated -> new DeleteResult(decode(updated), false));
         }
         ObjectNode marked = old.deepCopy();
@@ -824,7 +824,7 @@ public final class GenericStore {
         if (ctx.dryRun()) {
             return Future.succeededFuture(new DeleteResult(marked, false));
         }
-        return storage.update(key, current.modRevision(), ObjectTrees.encodeForStorage(marked))
+        return storage.update(current, ObjectTrees.encodeForStorage(marked))
                 .map(updated -> new DeleteResult(decode(updated), false));
     }
 

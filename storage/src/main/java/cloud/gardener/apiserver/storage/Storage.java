@@ -28,6 +28,14 @@ public interface Storage extends StoreReader, AutoCloseable {
     Future<StoredObject> update(String key, long expectedRevision, byte[] value);
 
     /**
+     * {@link #update} of {@code current}'s key on {@code current}'s mod revision. The result's create revision is
+     * {@code current}'s (the compare pins the key's incarnation), so a store need not read it in the transaction.
+     */
+    default Future<StoredObject> update(StoredObject current, byte[] value) {
+        return update(current.key(), current.modRevision(), value);
+    }
+
+    /**
      * Reads, applies {@code fn} and writes on the read revision; on a conflict re-reads and re-applies,
      * at most {@code maxAttempts} times in all, then fails with CONFLICT. A no-op result writes nothing
      * and returns the current object.

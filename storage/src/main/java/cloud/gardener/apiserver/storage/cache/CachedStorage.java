@@ -208,6 +208,11 @@ public final class CachedStorage implements Storage {
     }
 
     @Override
+    public Future<StoredObject> update(StoredObject current, byte[] value) {
+        return delegate.update(current, value);
+    }
+
+    @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         return delegate.guaranteedUpdate(key, fn, maxAttempts);
     }

@@ -179,28 +179,46 @@ public final class EtcdStorage implements Storage {
 
     @Override
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        ContextInternal ctx = callerContext();
-        return updateOn(ctx, key, expectedRevision, value)
-                .compose(outcome -> outcome.written() != null
-                        ? Future.succeededFuture(outcome.written())
-                        : Future.failedFuture(outcome.failure(key)));
+        return written(key, updateOn(callerContext(), key, expectedRevision, 0, value));
     }
 
-    /** One compare-and-put round trip; a failed compare carries the current object from the else branch. */
-    private Future<WriteOutcome> updateOn(ContextInternal ctx, String key, long expectedRevision, byte[] value) {
-        return kvCalls.write(ctx, KvRequests.update(KvRequests.key(key), expectedRevision, value))
+    @Override
+    public Future<StoredObject> update(StoredObject current, byte[] value) {
+        return written(
+                current.key(),
+                updateOn(callerContext(), current.key(), current.modRevision(), current.createRevision(), value));
+    }
+
+    private static Future<StoredObject> written(String key, Future<WriteOutcome> outcome) {
+        return outcome.compose(
+                o -> o.written() != null ? Future.succeededFuture(o.written()) : Future.failedFuture(o.failure(key)));
+    }
+
+    /**
+     * One compare-and-put round trip; a failed compare carries the current object from the else branch. A known
+     * {@code createRevision} (not 0, with an expected revision: the compare pins the key's incarnation) spares the
+     * transaction its read of it.
+     */
+    private Future<WriteOutcome> updateOn(
+            ContextInternal ctx, String key, long expectedRevision, long createRevision, byte[] value) {
+        boolean known = createRevision != 0 && expectedRevision != 0;
+        return kvCalls.write(ctx, KvRequests.update(KvRequests.key(key), expectedRevision, value, !known))
                 .map(txn -> {
                     if (txn.getSucceeded()) {
-                        RangeResponse before = txn.getResponses(0).getResponseRange();
                         long rev = txn.getHeader().getRevision();
-                        long created =
-                                before.getKvsCount() == 0 || before.getKvs(0).getCreateRevision() == 0
-                                        ? rev
-                                        : before.getKvs(0).getCreateRevision();
+                        long created = known ? createRevision : createdBefore(txn, rev);
                         return new WriteOutcome(new StoredObject(key, value, rev, created), null);
                     }
                     return new WriteOutcome(null, current(key, txn));
                 });
+    }
+
+    /** The create revision the update transaction's keys-only read found ({@code rev} when none). */
+    private static long createdBefore(TxnResponse txn, long rev) {
+        RangeResponse before = txn.getResponses(0).getResponseRange();
+        return before.getKvsCount() == 0 || before.getKvs(0).getCreateRevision() == 0
+                ? rev
+                : before.getKvs(0).getCreateRevision();
     }
 
     @Override
@@ -212,7 +230,7 @@ public final class EtcdStorage implements Storage {
                         () -> getOn(ctx, key),
                         fn,
                         maxAttempts,
-                        (cur, value) -> updateOn(ctx, key, cur.modRevision(), value)
+                        (cur, value) -> updateOn(ctx, key, cur.modRevision(), cur.createRevision(), value)
                                 .compose(outcome -> outcome.written() != null
                                         ? ctx.succeededFuture(outcome.written())
                                         : ctx.failedFuture(outcome.failure(key)))));

@@ -38,16 +38,17 @@ final class KvRequests {
     }
 
     /**
-     * Compare-and-put; a failed compare reads the current pair in the else branch. The create revision the
-     * result needs comes from a keys-only read before the put (a put keeps it), not from the put's previous
-     * pair, which would bring the whole old value back on every update.
+     * Compare-and-put; a failed compare reads the current pair in the else branch. With {@code readCreated}, the
+     * create revision the result needs comes from a keys-only read before the put (a put keeps it), not from the
+     * put's previous pair, which would bring the whole old value back on every update; etcd reads the stored pair
+     * for a keys-only range too, so a caller that knows the create revision leaves it out.
      */
-    static TxnRequest update(ByteString key, long expectedRevision, byte[] value) {
-        return TxnRequest.newBuilder()
-                .addCompare(exists(key, expectedRevision))
-                .addSuccess(RequestOp.newBuilder()
-                        .setRequestRange(RangeRequest.newBuilder().setKey(key).setKeysOnly(true)))
-                .addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value)))
+    static TxnRequest update(ByteString key, long expectedRevision, byte[] value, boolean readCreated) {
+        TxnRequest.Builder txn = TxnRequest.newBuilder().addCompare(exists(key, expectedRevision));
+        if (readCreated) {
+            txn.addSuccess(RequestOp.newBuilder().setRequestRange(keyOnly(key)));
+        }
+        return txn.addSuccess(RequestOp.newBuilder().setRequestPut(put(key, value)))
                 .addFailure(RequestOp.newBuilder().setRequestRange(get(key)))
                 .build();
     }

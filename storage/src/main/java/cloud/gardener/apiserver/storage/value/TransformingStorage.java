@@ -89,6 +89,17 @@ public final class TransformingStorage implements Storage {
     }
 
     @Override
+    public Future<StoredObject> update(StoredObject current, byte[] value) {
+        Transformer t = transformerForKey.apply(current.key());
+        if (t == null) {
+            return delegate.update(current, value);
+        }
+        return delegate.update(current, t.toStorage(value, context(current.key())))
+                .map(written -> withValue(written, value, t))
+                .recover(failure -> plainFailure(t, failure));
+    }
+
+    @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
         Transformer t = transformerForKey.apply(key);
         if (t == null) {

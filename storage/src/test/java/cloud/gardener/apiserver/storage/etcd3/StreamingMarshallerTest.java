@@ -20,7 +20,7 @@ class StreamingMarshallerTest {
     private static TxnRequest update(int valueBytes) {
         byte[] value = new byte[valueBytes];
         Arrays.fill(value, (byte) 7);
-        return KvRequests.update(KvRequests.key("/registry/shoots/ns/name"), 42, value);
+        return KvRequests.update(KvRequests.key("/registry/shoots/ns/name"), 42, value, true);
     }
 
     @Test

@@ -223,6 +223,38 @@ public abstract class StorageContractTest {
     }
 
     @Test
+    void anUpdateOfAReadObjectWritesOnItsRevisionAndKeepsItsCreateRevision() {
+        StoredObject v1 = await(storage.create(prefix + "a", bytes("v1")));
+        await(storage.update(prefix + "a", v1.modRevision(), bytes("v2")));
+        StoredObject read = await(storage.get(prefix + "a"));
+
+        StoredObject v3 = await(storage.update(read, bytes("v3")));
+
+        assertThat(v3.modRevision()).isGreaterThan(read.modRevision());
+        assertThat(v3.createRevision()).isEqualTo(v1.createRevision());
+        StoredObject after = await(storage.get(prefix + "a"));
+        assertThat(str(after.value())).isEqualTo("v3");
+        assertThat(after.createRevision()).isEqualTo(v1.createRevision());
+        StorageException stale = failure(storage.update(read, bytes("v4")));
+        assertThat(stale.reason()).isEqualTo(Reason.CONFLICT);
+        assertThat(str(stale.current().value())).isEqualTo("v3");
+    }
+
+    @Test
+    void anUpdateOfAReadObjectNeverWritesTheKeyCreatedAgainAfterIt() {
+        StoredObject old = await(storage.create(prefix + "a", bytes("old")));
+        await(storage.delete(prefix + "a", old.modRevision()));
+
+        assertThat(failure(storage.update(old, bytes("x"))).reason()).isEqualTo(Reason.NOT_FOUND);
+        StoredObject again = await(storage.create(prefix + "a", bytes("again")));
+        assertThat(failure(storage.update(old, bytes("x"))).reason()).isEqualTo(Reason.CONFLICT);
+
+        StoredObject updated = await(storage.update(again, bytes("updated")));
+        assertThat(updated.createRevision()).isEqualTo(again.createRevision());
+        assertThat(str(await(storage.get(prefix + "a")).value())).isEqualTo("updated");
+    }
+
+    @Test
     void unconditionalUpdateWritesAnExistingKey() {
         StoredObject v1 = await(storage.create(prefix + "a", bytes("v1")));
         await(storage.update(prefix + "a", v1.modRevision(), bytes("v2")));
