@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.benchmarks;
 
+import cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation.DeletionConfirmation;
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
@@ -9,13 +10,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Shoot creates/s through the full admission chain ({@link ShootFixtures}, then copies of the example Shoot),
- * against raw jetcd creates of the bytes the server stored for such a Shoot.
+ * against raw jetcd creates of the bytes the server stored for such a Shoot. The copies carry a label, by which what a
+ * measurement created is deleted after it (not timed), and the deletion confirmation Gardener requires for that.
  */
 final class ShootCreateRow implements BenchRow {
 
     private static final String NAMESPACE = ShootFixtures.NAMESPACE;
     private static final String COLLECTION = ShootFixtures.COLLECTION;
     private static final String NAME_PLACEHOLDER = "bench-shoot-name";
+    private static final String LABEL = "bench.gardener.cloud/row";
+    private static final String SELECTOR = LABEL + "%3Dshoot-create";
 
     private final BenchContext context;
     private final AtomicInteger measurement = new AtomicInteger();
@@ -37,7 +41,10 @@ final class ShootCreateRow implements BenchRow {
             ShootFixtures.apply(context, target);
         }
         ObjectNode shoot = ShootFixtures.shoot(context);
-        ((ObjectNode) shoot.path("metadata")).put("name", NAME_PLACEHOLDER);
+        ObjectNode metadata = (ObjectNode) shoot.path("metadata");
+        metadata.put("name", NAME_PLACEHOLDER);
+        metadata.withObjectProperty("labels").put(LABEL, "shoot-create");
+        metadata.withObjectProperty("annotations").put(DeletionConfirmation.CONFIRMATION, "true");
         template = Json.MAPPER.writeValueAsString(shoot);
         stored = BenchContext.await(context.targets().get(0).create(COLLECTION, shoot("template")))
                 .getBytes();
@@ -59,6 +66,7 @@ final class ShootCreateRow implements BenchRow {
                         load.run(
                                 "Shoot creates on " + target.store(),
                                 i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
+                Cleanup.deleteCollection(target, COLLECTION, SELECTOR);
             }));
         }
         subjects.add(new Subject("raw Shoot creates", results -> {
@@ -66,6 +74,7 @@ final class ShootCreateRow implements BenchRow {
             results.record(
                     "shoot.create.raw",
                     load.run("raw Shoot creates", i -> context.raw().create(prefix + i, stored)));
+            BenchContext.await(context.raw().deletePrefix(prefix));
         }));
         return subjects;
     }
