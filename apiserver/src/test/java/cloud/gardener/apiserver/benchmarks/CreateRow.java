@@ -41,7 +41,7 @@ final class CreateRow implements BenchRow {
                                 "ConfigMap creates on " + target.store(),
                                 i -> target.create(
                                         collection, ConfigMaps.create(ConfigMaps.CREATE_NAMESPACE, prefix + i))));
-                Cleanup.deleteCollection(target, collection, null);
+                Cleanup.deleteCollection(target, collection, null, Cleanup.CONFIG_MAPS_PAGE);
             }));
         }
         subjects.add(new Subject("raw create", results -> {

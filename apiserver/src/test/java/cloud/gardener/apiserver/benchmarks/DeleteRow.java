@@ -55,7 +55,7 @@ final class DeleteRow implements BenchRow {
                                         "ConfigMap deletes on " + target.store(),
                                         i -> target.http1()
                                                 .send(HttpMethod.DELETE, collection + "/" + prefix + i, null, 200)));
-                Cleanup.deleteCollection(target, collection, null);
+                Cleanup.deleteCollection(target, collection, null, Cleanup.CONFIG_MAPS_PAGE);
             }));
         }
         subjects.add(new Subject("raw delete", results -> {

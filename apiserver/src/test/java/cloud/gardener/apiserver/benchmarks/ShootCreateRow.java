@@ -66,7 +66,7 @@ final class ShootCreateRow implements BenchRow {
                         load.run(
                                 "Shoot creates on " + target.store(),
                                 i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
-                Cleanup.deleteCollection(target, COLLECTION, SELECTOR);
+                Cleanup.deleteCollection(target, COLLECTION, SELECTOR, Cleanup.SHOOTS_PAGE);
             }));
         }
         subjects.add(new Subject("raw Shoot creates", results -> {
