@@ -12,11 +12,6 @@ final class Cleanup {
 
     /** ConfigMaps a collection delete removes per request: its answer lists them, 4 MiB for 8 KiB ConfigMaps. */
     static final int CONFIG_MAPS_PAGE = 500;
-    /**
-     * Shoots per request: each deletion passes the admission chain, and 500 of them in one request after a 30 s
-     * warm-up (15,000 Shoots) ended the run with a closed connection.
-     */
-    static final int SHOOTS_PAGE = 50;
 
     private Cleanup() {}
 

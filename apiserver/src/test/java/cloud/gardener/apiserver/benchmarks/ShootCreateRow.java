@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.benchmarks;
 
-import cloud.gardener.apiserver.admission.plugins.global.deletionconfirmation.DeletionConfirmation;
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
@@ -10,16 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Shoot creates/s through the full admission chain ({@link ShootFixtures}, then copies of the example Shoot),
- * against raw jetcd creates of the bytes the server stored for such a Shoot. The copies carry a label, by which what a
- * measurement created is deleted after it (not timed), and the deletion confirmation Gardener requires for that.
+ * against raw jetcd creates of the bytes the server stored for such a Shoot.
  */
 final class ShootCreateRow implements BenchRow {
 
     private static final String NAMESPACE = ShootFixtures.NAMESPACE;
     private static final String COLLECTION = ShootFixtures.COLLECTION;
     private static final String NAME_PLACEHOLDER = "bench-shoot-name";
-    private static final String LABEL = "bench.gardener.cloud/row";
-    private static final String SELECTOR = LABEL + "%3Dshoot-create";
 
     private final BenchContext context;
     private final AtomicInteger measurement = new AtomicInteger();
@@ -41,10 +37,7 @@ final class ShootCreateRow implements BenchRow {
             ShootFixtures.apply(context, target);
         }
         ObjectNode shoot = ShootFixtures.shoot(context);
-        ObjectNode metadata = (ObjectNode) shoot.path("metadata");
-        metadata.put("name", NAME_PLACEHOLDER);
-        metadata.withObjectProperty("labels").put(LABEL, "shoot-create");
-        metadata.withObjectProperty("annotations").put(DeletionConfirmation.CONFIRMATION, "true");
+        ((ObjectNode) shoot.path("metadata")).put("name", NAME_PLACEHOLDER);
         template = Json.MAPPER.writeValueAsString(shoot);
         stored = BenchContext.await(context.targets().get(0).create(COLLECTION, shoot("template")))
                 .getBytes();
@@ -66,7 +59,6 @@ final class ShootCreateRow implements BenchRow {
                         load.run(
                                 "Shoot creates on " + target.store(),
                                 i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
-                Cleanup.deleteCollection(target, COLLECTION, SELECTOR, Cleanup.SHOOTS_PAGE);
             }));
         }
         subjects.add(new Subject("raw Shoot creates", results -> {
@@ -74,7 +66,6 @@ final class ShootCreateRow implements BenchRow {
             results.record(
                     "shoot.create.raw",
                     load.run("raw Shoot creates", i -> context.raw().create(prefix + i, stored)));
-            BenchContext.await(context.raw().deletePrefix(prefix));
         }));
         return subjects;
     }
