@@ -143,7 +143,7 @@ public final class ApiBenchmark {
             RawEtcd raw = new RawEtcd(etcd.endpoint());
             resources.add(raw);
             for (ApiTarget target : targets) {
-                for (String namespace : List.of(ConfigMaps.NAMESPACE, ConfigMaps.LIST_NAMESPACE)) {
+                for (String namespace : ConfigMaps.NAMESPACES) {
                     BenchContext.await(target.create(
                             "/api/v1/namespaces",
                             Buffer.buffer("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
@@ -187,6 +187,7 @@ public final class ApiBenchmark {
             processes.put("load client", ProcessHandle.current().pid());
             ClosedLoop load = new ClosedLoop(concurrency, duration, new ProcessCpu(processes));
             Results results = Results.recording();
+            EtcdHistory history = new EtcdHistory(raw);
             for (int round = 0; round <= rounds; round++) {
                 for (BenchRow row : rows) {
                     progress((round == 0 ? "warm-up" : "round " + round) + ": " + row.name());
@@ -195,6 +196,7 @@ public final class ApiBenchmark {
                     } else {
                         row.round(round, load, results);
                     }
+                    history.compact();
                 }
             }
             print(rows, results);

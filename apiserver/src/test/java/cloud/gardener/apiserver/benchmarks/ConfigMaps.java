@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.benchmarks;
 
 import io.vertx.core.buffer.Buffer;
+import java.util.List;
 
 /**
  * The ConfigMaps of the benchmark: 8 KiB of data each, as the issue's figures, written as a client sends them
@@ -11,6 +12,13 @@ final class ConfigMaps {
     static final int PAYLOAD_BYTES = 8 * 1024;
     static final String NAMESPACE = "bench";
     static final String LIST_NAMESPACE = "bench-list";
+    /** The create row's: emptied after each measurement ({@link Cleanup}). */
+    static final String CREATE_NAMESPACE = "bench-create";
+    /** The delete row's: what a measurement left is deleted after it. */
+    static final String DELETE_NAMESPACE = "bench-delete";
+    /** Every namespace of the benchmark's ConfigMaps. */
+    static final List<String> NAMESPACES = List.of(NAMESPACE, LIST_NAMESPACE, CREATE_NAMESPACE, DELETE_NAMESPACE);
+
     private static final String PAYLOAD = "x".repeat(PAYLOAD_BYTES - 16);
 
     private ConfigMaps() {}
@@ -27,10 +35,10 @@ final class ConfigMaps {
 
     /**
      * The bytes the server stores for a ConfigMap it created (created on the first target), which the raw baselines
-     * write: the object with its metadata filled in.
+     * write: the object with its metadata filled in. The row's cleanup deletes it with the rest of the namespace.
      */
-    static byte[] stored(BenchContext context, String name) throws Exception {
-        return BenchContext.await(context.targets().get(0).create(collection(NAMESPACE), create(NAMESPACE, name)))
+    static byte[] stored(BenchContext context, String namespace, String name) throws Exception {
+        return BenchContext.await(context.targets().get(0).create(collection(namespace), create(namespace, name)))
                 .getBytes();
     }
 

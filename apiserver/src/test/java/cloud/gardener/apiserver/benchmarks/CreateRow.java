@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Creates/s of 8 KiB ConfigMaps through the API, against raw jetcd create transactions of the stored bytes. */
+/**
+ * Creates/s of 8 KiB ConfigMaps through the API, against raw jetcd create transactions of the stored bytes. Each
+ * measurement starts from an empty namespace (or key prefix): what it created is deleted after it, not timed.
+ */
 final class CreateRow implements BenchRow {
 
     private final BenchContext context;
@@ -22,7 +25,7 @@ final class CreateRow implements BenchRow {
 
     @Override
     public void prepare() throws Exception {
-        stored = ConfigMaps.stored(context, "create-template");
+        stored = ConfigMaps.stored(context, ConfigMaps.CREATE_NAMESPACE, "create-template");
     }
 
     @Override
@@ -31,19 +34,21 @@ final class CreateRow implements BenchRow {
         for (ApiTarget target : context.targets()) {
             subjects.add(new Subject("create on " + target.store(), results -> {
                 String prefix = "c" + measurement.incrementAndGet() + "-";
+                String collection = ConfigMaps.collection(ConfigMaps.CREATE_NAMESPACE);
                 results.record(
                         "create." + target.store(),
                         load.run(
                                 "ConfigMap creates on " + target.store(),
                                 i -> target.create(
-                                        ConfigMaps.collection(ConfigMaps.NAMESPACE),
-                                        ConfigMaps.create(ConfigMaps.NAMESPACE, prefix + i))));
+                                        collection, ConfigMaps.create(ConfigMaps.CREATE_NAMESPACE, prefix + i))));
+                Cleanup.deleteCollection(target, collection, null, Cleanup.CONFIG_MAPS_PAGE);
             }));
         }
         subjects.add(new Subject("raw create", results -> {
             String prefix = "/bench-raw/configmaps/c" + measurement.incrementAndGet() + "-";
             results.record(
                     "create.raw", load.run("raw creates", i -> context.raw().create(prefix + i, stored)));
+            BenchContext.await(context.raw().deletePrefix(prefix));
         }));
         return subjects;
     }

@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Deletes/s of 8 KiB ConfigMaps through the API, against raw jetcd delete transactions on the modification revision.
- * Every measurement first creates the objects it deletes (not timed), and ends early when they are all gone.
+ * Every measurement first creates the objects it deletes (not timed), and ends early when they are all gone; what it
+ * did not delete is deleted after it (not timed either).
  */
 final class DeleteRow implements BenchRow {
 
@@ -30,7 +31,7 @@ final class DeleteRow implements BenchRow {
 
     @Override
     public void prepare() throws Exception {
-        stored = ConfigMaps.stored(context, "delete-template");
+        stored = ConfigMaps.stored(context, ConfigMaps.DELETE_NAMESPACE, "delete-template");
     }
 
     @Override
@@ -39,13 +40,14 @@ final class DeleteRow implements BenchRow {
         for (ApiTarget target : context.targets()) {
             subjects.add(new Subject("delete on " + target.store(), results -> {
                 String prefix = "d" + measurement.incrementAndGet() + "-";
-                String collection = ConfigMaps.collection(ConfigMaps.NAMESPACE);
+                String collection = ConfigMaps.collection(ConfigMaps.DELETE_NAMESPACE);
                 // as many in flight as the deletes: they find every connection open, not 48 TLS handshakes in the
                 // timed seconds (idle ones close between rounds; under load the handshakes took the whole 3 s)
                 ClosedLoop.forCount(load.concurrency(), OBJECTS)
                         .run(
                                 "objects to delete on " + target.store(),
-                                i -> target.create(collection, ConfigMaps.create(ConfigMaps.NAMESPACE, prefix + i)));
+                                i -> target.create(
+                                        collection, ConfigMaps.create(ConfigMaps.DELETE_NAMESPACE, prefix + i)));
                 results.record(
                         "delete." + target.store(),
                         load.withLimit(OBJECTS)
@@ -53,6 +55,7 @@ final class DeleteRow implements BenchRow {
                                         "ConfigMap deletes on " + target.store(),
                                         i -> target.http1()
                                                 .send(HttpMethod.DELETE, collection + "/" + prefix + i, null, 200)));
+                Cleanup.deleteCollection(target, collection, null, Cleanup.CONFIG_MAPS_PAGE);
             }));
         }
         subjects.add(new Subject("raw delete", results -> {
@@ -69,6 +72,7 @@ final class DeleteRow implements BenchRow {
                     "delete.raw",
                     load.withLimit(OBJECTS)
                             .run("raw deletes", i -> context.raw().compareAndDelete(prefix + i, revisions.get(i))));
+            BenchContext.await(context.raw().deletePrefix(prefix));
         }));
         return subjects;
     }

@@ -72,6 +72,24 @@ final class RawEtcd implements AutoCloseable {
                                 "raw compare-and-delete of " + key + ": revision " + modRevision + " is stale"));
     }
 
+    /** Deletes every key under {@code prefix} in one range delete (a baseline's keys, after its measurement). */
+    Future<Long> deletePrefix(String prefix) {
+        return Future.fromCompletionStage(kv.delete(
+                        bytes(prefix), DeleteOption.builder().isPrefix(true).build()))
+                .map(r -> r.getHeader().getRevision());
+    }
+
+    /** The store's current revision. */
+    Future<Long> revision() {
+        return Future.fromCompletionStage(kv.get(bytes("/bench-raw/revision")))
+                .map(r -> r.getHeader().getRevision());
+    }
+
+    /** Compacts etcd's history up to {@code revision}, as the server's compactor does every 5 minutes. */
+    Future<Void> compact(long revision) {
+        return Future.fromCompletionStage(kv.compact(revision)).mapEmpty();
+    }
+
     /** Reads every key under {@code prefix}; the bytes of their values. */
     Future<Long> rangeBytes(String prefix) {
         return Future.fromCompletionStage(
