@@ -79,22 +79,22 @@ public final class TransformingStorage implements Storage {
 
     @Override
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        Transformer t = transformerForKey.apply(key);
-        if (t == null) {
-            return delegate.update(key, expectedRevision, value);
-        }
-        return delegate.update(key, expectedRevision, t.toStorage(value, context(key)))
-                .map(written -> withValue(written, value, t))
-                .recover(failure -> plainFailure(t, failure));
+        return transformedUpdate(key, value, stored -> delegate.update(key, expectedRevision, stored));
     }
 
     @Override
     public Future<StoredObject> update(StoredObject current, byte[] value) {
-        Transformer t = transformerForKey.apply(current.key());
+        return transformedUpdate(current.key(), value, stored -> delegate.update(current, stored));
+    }
+
+    /** An update of {@code key} whose value {@code write} stores in the key's stored form; answered in plain form. */
+    private Future<StoredObject> transformedUpdate(
+            String key, byte[] value, Function<byte[], Future<StoredObject>> write) {
+        Transformer t = transformerForKey.apply(key);
         if (t == null) {
-            return delegate.update(current, value);
+            return write.apply(value);
         }
-        return delegate.update(current, t.toStorage(value, context(current.key())))
+        return write.apply(t.toStorage(value, context(key)))
                 .map(written -> withValue(written, value, t))
                 .recover(failure -> plainFailure(t, failure));
     }
