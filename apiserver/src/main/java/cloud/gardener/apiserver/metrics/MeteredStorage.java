@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.UpdateFunction;
@@ -46,6 +47,12 @@ public final class MeteredStorage implements Storage {
     @Override
     public Future<Long> modRevision(String key) {
         return timed("get", storage.modRevision(key));
+    }
+
+    /** Timed as a list: it is etcd's range read of the prefix, without the values. */
+    @Override
+    public Future<RangeRevisions> rangeRevisions(String prefix) {
+        return timed("list", storage.rangeRevisions(prefix));
     }
 
     @Override

@@ -17,7 +17,8 @@ import java.util.Map;
  * @param defaultSize     {@code --default-watch-cache-size}: for resources without a size of their own; 0 disables
  * @param sizes           {@code resource[.group]} to size
  * @param progressOrdered whether the store's progress reports never overtake its events (the embedded store; etcd
- *                        from 3.4.31 and 3.5.13); when false consistent reads are the store's
+ *                        from 3.4.31 and 3.5.13); when false consistent reads are checked against the store's
+ *                        revisions of their keys
  */
 public record WatchCacheSettings(
         boolean enabled, int defaultSize, Map<String, Integer> sizes, boolean progressOrdered) {

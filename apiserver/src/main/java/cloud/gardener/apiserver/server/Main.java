@@ -283,7 +283,8 @@ public final class Main {
 
     /**
      * Whether the store's progress reports never overtake its events: the embedded store's do not; etcd's can before
-     * 3.4.31 and 3.5.13 (etcd-io/etcd#15220), and then the watch cache sends consistent reads to etcd.
+     * 3.4.31 and 3.5.13 (etcd-io/etcd#15220), and then the watch cache checks consistent reads against etcd's
+     * revisions of the keys read.
      */
     private static boolean progressNotifyOrdered(Storage storage) {
         if (!(storage instanceof EtcdStorage etcd)) {
@@ -297,7 +298,7 @@ public final class Main {
             if (!ordered) {
                 org.slf4j.LoggerFactory.getLogger(Main.class)
                         .info("etcd's progress notifications can overtake events (etcd before 3.4.31/3.5.13):"
-                                + " consistent reads are served by etcd, not the watch cache");
+                                + " consistent reads are checked against etcd's revisions of the keys they read");
             }
             return ordered;
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {

@@ -12,6 +12,11 @@ import java.util.List;
  */
 public record ListPage(List<StoredObject> items, long revision, String nextKey, Long remainingItemCount) {
 
+    /** The same page, served as the state at {@code at}. */
+    public ListPage at(long at) {
+        return at == revision ? this : new ListPage(items, at, nextKey, remainingItemCount);
+    }
+
     public boolean hasMore() {
         return nextKey != null;
     }

@@ -34,6 +34,15 @@ public interface StoreReader {
         return held.readWith() == null;
     }
 
+    /**
+     * The keys under {@code prefix} with their modification revisions, as an unlimited {@link #list} of the prefix would
+     * find them now (a quorum read), without their values: what a cache compares its copies with to answer a
+     * consistent list itself, where etcd then sends no values. By default that list.
+     */
+    default Future<RangeRevisions> rangeRevisions(String prefix) {
+        return list(ListRequest.all(prefix)).map(RangeRevisions::of);
+    }
+
     /** Reads a range at one revision; see {@link ListRequest}. */
     Future<ListPage> list(ListRequest request);
 

@@ -113,6 +113,21 @@ abstract class WatchCacheServingContract {
         }
     }
 
+    /** On etcd 3.4 too: its revisions of the range's keys (no values) show that the cache holds the range. */
+    @Test
+    void aConsistentListOfAQuietResourceIsTheCachesPage() {
+        String ns = createProjectNamespace(admin(), "wc-quiet");
+        JsonNode created = create(admin(), shoots(ns), shootObject("q1"));
+        listAtZeroUntil(shoots(ns), "q1");
+
+        Scrape before = scrape();
+        JsonNode list = admin().get(shoots(ns)).json();
+        assertThat(names(list)).containsExactly("q1");
+        assertThat(Long.parseLong(rv(list))).isGreaterThanOrEqualTo(Long.parseLong(rv(created)));
+        Scrape after = Scrape.until(admin(), s -> cacheLists(s, "") > cacheLists(before, ""));
+        assertThat(cacheLists(after, "")).isEqualTo(cacheLists(before, "") + 1);
+    }
+
     @Test
     void aRevisionFromTheFutureIsTooLarge() {
         String ns = createProjectNamespace(admin(), "wc-future");

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.storage.cache;
 import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StoredObject;
@@ -29,8 +30,9 @@ import java.util.function.Function;
  * consistent reads share quorum reads.
  *
  * <p>Over a store whose progress reports can overtake its events (etcd before 3.4.31 and 3.5.13,
- * etcd-io/etcd#15220), consistent reads and reads newer than a cache go to the store, as kube-apiserver does on
- * such an etcd; reads at resourceVersion 0, older revisions, continue pages and watches are still the cache's.
+ * etcd-io/etcd#15220), reads newer than a cache go to the store, as kube-apiserver does on such an etcd, and a
+ * consistent read is the cache's only when the store's revisions of its key or range (read without values) match
+ * the cache's copies; reads at resourceVersion 0, older revisions, continue pages and watches are still the cache's.
  */
 public final class CachedStorage implements Storage {
 
@@ -147,6 +149,12 @@ public final class CachedStorage implements Storage {
     @Override
     public Future<Long> modRevision(String key) {
         return delegate.modRevision(key);
+    }
+
+    /** The store's: a quorum read of the range's revisions. */
+    @Override
+    public Future<RangeRevisions> rangeRevisions(String prefix) {
+        return delegate.rangeRevisions(prefix);
     }
 
     /** The store's: the caches hold what it read. */

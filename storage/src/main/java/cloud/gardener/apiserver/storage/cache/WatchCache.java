@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.storage.cache;
 import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
@@ -91,9 +92,9 @@ public final class WatchCache implements AutoCloseable {
      * Whether the store's progress reports never overtake its events (the embedded store; etcd from 3.4.31 and
      * 3.5.13). Only then does a progress report move {@link #revision} on and may consistent reads, and reads
      * newer than the cache, wait for the cache; otherwise they go to the store (kube-apiserver likewise serves
-     * consistent reads from its cache only on such an etcd), except that a consistent get reads only the key's
-     * revision there and answers the cache's copy when it is at that revision. Either way a consistent get answers
-     * the copy only while the store would read its bytes alike ({@link StoreReader#readsAlike}): kube-apiserver reads
+     * consistent reads from its cache only on such an etcd), except that a consistent read reads only the revisions
+     * of its key or range there and answers the cache's copies when they are at those revisions. Either way a
+     * consistent read answers a copy only while the store would read its bytes alike ({@link StoreReader#readsAlike}): kube-apiserver reads
      * every get without resourceVersion from etcd, so a value whose encryption key was dropped from the configuration
      * since the cache read it fails there, and must here too.
      */
@@ -299,7 +300,7 @@ public final class WatchCache implements AutoCloseable {
         }
         if (freshness instanceof ReadFreshness.Consistent) {
             if (!progressOrdered) {
-                return delegated(request, freshness, chunked);
+                return checkedAgainstStore(caller, request, freshness, chunked);
             }
             return quorumRevision
                     .get()
@@ -344,9 +345,10 @@ public final class WatchCache implements AutoCloseable {
     }
 
     /**
-     * Reads handed to the store because the store's progress reports are not trusted (consistent reads, and reads
-     * of a revision newer than the cache's), and consistent gets of a copy the store would not read alike now (see
-     * {@link StoreReader#readsAlike}): by design, not for want of the cache.
+     * Reads handed to the store because the store's progress reports are not trusted (consistent reads whose key or
+     * range the cache does not hold at the store's revisions, and reads of a revision newer than the cache's), and
+     * consistent reads of a copy the store would not read alike now (see {@link StoreReader#readsAlike}): by design,
+     * not for want of the cache.
      */
     public long delegatedReads() {
         return delegatedReads.get();
@@ -402,6 +404,49 @@ public final class WatchCache implements AutoCloseable {
                     ? caller.succeededFuture(found.stored())
                     : delegated(key, freshness);
         });
+    }
+
+    /**
+     * A consistent list where the cache cannot tell it is current (the store's progress reports are not trusted): a
+     * quorum read of the range's keys and their modification revisions alone, then the cache's page, carrying that
+     * read's revision, when the cache holds exactly those keys at those revisions (the range's stored bytes as the
+     * store held them then, which etcd then need not send) and the store would read them alike; else the store's list.
+     * Linearizable as the store's own list: the revisions are read after the request began. A cache ahead of that
+     * read answers alike: it matched, so nothing in the range changed in between.
+     */
+    private Future<ChunkedList> checkedAgainstStore(
+            ContextInternal caller, ListRequest request, ReadFreshness freshness, boolean chunked) {
+        return source.rangeRevisions(request.prefix()).transform(read -> {
+            if (read.failed()) {
+                return caller.failedFuture(read.cause());
+            }
+            RangeRevisions current = read.result();
+            return onContext(
+                    caller,
+                    () -> ready && holdsExactly(request.prefix(), current)
+                            ? Future.succeededFuture(
+                                    ChunkedList.whole(page(request, revision).at(current.revision())))
+                            : delegated(request, freshness, chunked));
+        });
+    }
+
+    /** On the context: whether the cache holds exactly the range's keys at these revisions, read as the store would. */
+    private boolean holdsExactly(String prefix, RangeRevisions current) {
+        KeyRange range = KeyRange.prefix(prefix);
+        Iterator<CachedObject> held =
+                objects.subMap(range.from(), true, range.to(), false).values().iterator();
+        for (int i = 0; i < current.size(); i++) {
+            if (!held.hasNext()) {
+                return false;
+            }
+            StoredObject copy = held.next().stored();
+            if (copy.modRevision() != current.modRevision(i)
+                    || !copy.key().equals(current.key(i))
+                    || !source.readsAlike(copy)) {
+                return false;
+            }
+        }
+        return !held.hasNext();
     }
 
     /**

@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.storage.GuaranteedUpdate;
 import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
@@ -295,6 +296,27 @@ public final class EtcdStorage implements Storage {
                 .compose(kvp -> kvp == null
                         ? ctx.failedFuture(StorageException.notFound(key))
                         : ctx.succeededFuture(kvp.getModRevision()));
+    }
+
+    /**
+     * One keys-only range of the prefix: etcd sends each pair's key and revisions, not its value (etcd 3.4 still reads
+     * the values inside, but neither marshals nor sends them).
+     */
+    @Override
+    public Future<RangeRevisions> rangeRevisions(String prefix) {
+        ContextInternal ctx = callerContext();
+        return kvCalls.range(ctx, KvRequests.keysOnly(KvRequests.key(prefix)))
+                .map(resp -> {
+                    String[] keys = new String[resp.getKvsCount()];
+                    long[] modRevisions = new long[keys.length];
+                    for (int i = 0; i < keys.length; i++) {
+                        KeyValue kvp = resp.getKvs(i);
+                        keys[i] = kvp.getKey().toStringUtf8();
+                        modRevisions[i] = kvp.getModRevision();
+                    }
+                    return new RangeRevisions(resp.getHeader().getRevision(), keys, modRevisions);
+                })
+                .recover(failure -> listFailure(ctx, ListRequest.all(prefix), failure));
     }
 
     @Override

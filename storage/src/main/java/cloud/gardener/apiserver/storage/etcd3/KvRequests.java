@@ -93,6 +93,15 @@ final class KvRequests {
                 .build();
     }
 
+    /** A linearizable read of every pair under {@code prefix} without values: their keys and revisions. */
+    static RangeRequest keysOnly(ByteString prefix) {
+        return RangeRequest.newBuilder()
+                .setKey(prefix)
+                .setRangeEnd(prefixEnd(prefix))
+                .setKeysOnly(true)
+                .build();
+    }
+
     /** Reads only the header (and a count) of {@code key}: the current revision from a quorum read. */
     static RangeRequest countOnly(ByteString key) {
         return RangeRequest.newBuilder().setKey(key).setCountOnly(true).build();

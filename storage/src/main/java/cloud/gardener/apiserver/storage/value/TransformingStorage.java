@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.storage.ChunkedList;
 import cloud.gardener.apiserver.storage.ItemChunks;
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StoredObject;
@@ -142,6 +143,11 @@ public final class TransformingStorage implements Storage {
     @Override
     public Future<Long> modRevision(String key) {
         return delegate.modRevision(key); // no value read, nothing to transform
+    }
+
+    @Override
+    public Future<RangeRevisions> rangeRevisions(String prefix) {
+        return delegate.rangeRevisions(prefix); // no value read, nothing to transform
     }
 
     /**

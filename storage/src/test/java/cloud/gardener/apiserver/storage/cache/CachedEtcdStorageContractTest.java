@@ -42,7 +42,8 @@ class CachedEtcdStorageContractTest extends StorageContractTest {
 
     /**
      * The cache did the serving: only the read below the compacted revision went to the store for want of the
-     * cache (consistent reads go there by design on this etcd, see {@link CachedStorage#delegatedReads()}).
+     * cache (consistent reads the cache does not hold at etcd's revisions go there by design on this etcd, see
+     * {@link CachedStorage#delegatedReads()}).
      */
     @AfterEach
     void servedFromTheCache(TestInfo test) {

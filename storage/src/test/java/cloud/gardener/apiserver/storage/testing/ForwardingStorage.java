@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.storage.testing;
 
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.UpdateFunction;
@@ -34,6 +35,11 @@ public abstract class ForwardingStorage implements Storage {
     @Override
     public Future<Long> modRevision(String key) {
         return delegate.modRevision(key);
+    }
+
+    @Override
+    public Future<RangeRevisions> rangeRevisions(String prefix) {
+        return delegate.rangeRevisions(prefix);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package cloud.gardener.apiserver.storage.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import cloud.gardener.apiserver.storage.ListPage;
 import cloud.gardener.apiserver.storage.ListRequest;
+import cloud.gardener.apiserver.storage.RangeRevisions;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.StorageException.Reason;
@@ -146,6 +148,26 @@ public abstract class StorageContractTest {
         assertThat(await(storage.modRevision(prefix + "a"))).isEqualTo(updated.modRevision());
         assertThat(await(storage.get(prefix + "a")).modRevision()).isEqualTo(updated.modRevision());
         assertThat(failure(storage.modRevision(prefix + "missing")).reason()).isEqualTo(Reason.NOT_FOUND);
+    }
+
+    @Test
+    void rangeRevisionsAreTheKeysAndRevisionsAListOfThePrefixReads() {
+        StoredObject b = await(storage.create(prefix + "ns/b", bytes("b")));
+        StoredObject a = await(storage.create(prefix + "ns/a", bytes("a")));
+        await(storage.create(prefix + "nsx/c", bytes("not under ns/")));
+        StoredObject updated = await(storage.update(a.key(), 0, bytes("a2")));
+
+        RangeRevisions range = await(storage.rangeRevisions(prefix + "ns/"));
+        ListPage list = await(storage.list(ListRequest.all(prefix + "ns/")));
+        assertThat(range.size()).isEqualTo(2);
+        assertThat(List.of(range.key(0), range.key(1))).containsExactly(a.key(), b.key());
+        assertThat(List.of(range.modRevision(0), range.modRevision(1)))
+                .containsExactly(updated.modRevision(), b.modRevision());
+        assertThat(list.items())
+                .extracting(StoredObject::key, StoredObject::modRevision)
+                .containsExactly(tuple(a.key(), updated.modRevision()), tuple(b.key(), b.modRevision()));
+        assertThat(range.revision()).isEqualTo(await(storage.currentRevision()));
+        assertThat(await(storage.rangeRevisions(prefix + "none/")).size()).isZero();
     }
 
     @Test
