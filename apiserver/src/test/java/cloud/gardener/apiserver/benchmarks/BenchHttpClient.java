@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.OpenSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,6 +28,8 @@ final class BenchHttpClient implements AutoCloseable {
     private static final int GO_STREAM_WINDOW = 4 << 20;
     /** Go's http2 Transport: the connection window it grants at start (transportDefaultConnFlow). */
     private static final int GO_CONNECTION_WINDOW = 1 << 30;
+    /** Go's http2 Transport: the largest frame it reads, announced in its SETTINGS (defaultMaxReadFrameSize). */
+    private static final int GO_MAX_READ_FRAME = 1 << 20;
 
     BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
         this(vertx, port, version, concurrency, 1, false, tls);
@@ -35,9 +38,11 @@ final class BenchHttpClient implements AutoCloseable {
     /**
      * @param http2Connections the most HTTP/2 connections: more than one only for more streams than the server allows
      *     on one (client-go's transport then opens another)
-     * @param goWindows HTTP/2 flow-control windows as client-go's transport has them (4 MiB per stream, 1 GiB per
-     *     connection) instead of the protocol's 64 KiB, which Vert.x keeps: many watches on one connection share its
-     *     window, and with 64 KiB the server waits for a WINDOW_UPDATE every few events
+     * @param goWindows HTTP/2 as client-go's transport speaks it: its flow-control windows (4 MiB per stream, 1 GiB
+     *     per connection) instead of the protocol's 64 KiB, which Vert.x keeps (many watches on one connection share
+     *     its window, and with 64 KiB the server waits for a WINDOW_UPDATE every few events), its 1 MiB frames
+     *     instead of 16 KiB ones, and TLS in native code where BoringSSL loads (Go's crypto/tls is assembly; the
+     *     JDK's engine, decrypting every watcher's events on the cores the server shares, measured the client)
      */
     BenchHttpClient(
             Vertx vertx,
@@ -61,7 +66,10 @@ final class BenchHttpClient implements AutoCloseable {
                 .setHttp2MultiplexingLimit(-1);
         if (goWindows) {
             options.setHttp2ConnectionWindowSize(GO_CONNECTION_WINDOW);
-            options.getInitialSettings().setInitialWindowSize(GO_STREAM_WINDOW);
+            options.getInitialSettings().setInitialWindowSize(GO_STREAM_WINDOW).setMaxFrameSize(GO_MAX_READ_FRAME);
+            if (OpenSSLEngineOptions.isAvailable()) {
+                options.setSslEngineOptions(new OpenSSLEngineOptions());
+            }
         }
         this.client = vertx.httpClientBuilder()
                 .with(options)

@@ -60,6 +60,11 @@ final class ClosedLoop {
         return concurrency;
     }
 
+    /** How long {@link #run} goes on. */
+    Duration duration() {
+        return duration;
+    }
+
     /**
      * Runs the load.
      *
