@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -81,6 +82,11 @@ public final class WatchCache implements AutoCloseable {
     private static final long PROGRESS_PUMP_MS = 100;
 
     private static final CacheWatcher[] NONE = new CacheWatcher[0];
+    /** Consistent lists whose continue pages the cache can serve without trusted progress (see {@link #verified}). */
+    private static final int VERIFIED_RANGES = 32;
+
+    /** A range the store held at a revision exactly as the cache did at {@code cacheRevision}. */
+    private record VerifiedRange(String prefix, long cacheRevision) {}
 
     private final Vertx vertx;
     private final ContextInternal context;
@@ -120,6 +126,20 @@ public final class WatchCache implements AutoCloseable {
      * later ones wait, in order, so that the revision, its waiters and the watchers see events in revision order.
      */
     private final OrderedSteps feedSteps = new OrderedSteps();
+
+    /**
+     * Store revisions at which a consistent list found the store holding a range exactly as the cache did (see
+     * {@link #checkedAgainstStore(ContextInternal, ListRequest, ReadFreshness, boolean)}), with the cache's revision
+     * then: the range's state at the store's revision is the cache's at its own, so the list's continue pages (Exact
+     * reads at the store's revision, which the cache has not seen without trusted progress) are the cache's too.
+     * The latest few, oldest dropped first.
+     */
+    private final Map<Long, VerifiedRange> verified = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, VerifiedRange> eldest) {
+            return size() > VERIFIED_RANGES;
+        }
+    };
 
     private final PriorityQueue<Waiter> waiters = new PriorityQueue<>((a, b) -> Long.compare(a.revision, b.revision));
     private final List<Runnable> pendingUntilReady = new ArrayList<>();
@@ -312,8 +332,11 @@ public final class WatchCache implements AutoCloseable {
         long wanted = freshness.revision();
         if (wanted > revision && !progressOrdered) {
             // Without trusted progress the cache cannot tell whether it has seen a newer revision of a quiet
-            // resource: the store serves it (and says when the revision is in the future).
-            return delegated(request, freshness, chunked);
+            // resource: the store serves it (and says when the revision is in the future), unless it is a
+            // consistent list's revision, verified for the range.
+            return freshness instanceof ReadFreshness.Exact
+                    ? onContext(caller, () -> verifiedPage(request, wanted, freshness, chunked))
+                    : delegated(request, freshness, chunked);
         }
         if (freshness instanceof ReadFreshness.NotOlderThan) {
             return awaitRevision(caller, wanted)
@@ -421,13 +444,32 @@ public final class WatchCache implements AutoCloseable {
                 return caller.failedFuture(read.cause());
             }
             RangeRevisions current = read.result();
-            return onContext(
-                    caller,
-                    () -> ready && holdsExactly(request.prefix(), current)
-                            ? Future.succeededFuture(
-                                    ChunkedList.whole(page(request, revision).at(current.revision())))
-                            : delegated(request, freshness, chunked));
+            return onContext(caller, () -> {
+                if (!ready || !holdsExactly(request.prefix(), current)) {
+                    return delegated(request, freshness, chunked);
+                }
+                verified.put(current.revision(), new VerifiedRange(request.prefix(), revision));
+                return Future.succeededFuture(
+                        ChunkedList.whole(page(request, revision).at(current.revision())));
+            });
         });
+    }
+
+    /**
+     * On the context: an Exact read at a store revision the cache has not reached, where a consistent list verified
+     * the range at it (a continue page of that list): the cache's page at the revision it had then, while its window
+     * still reaches back to it; else the store's read.
+     */
+    private Future<ChunkedList> verifiedPage(ListRequest request, long at, ReadFreshness freshness, boolean chunked) {
+        VerifiedRange range = verified.get(at);
+        if (!ready || range == null || !request.prefix().startsWith(range.prefix())) {
+            return delegated(request, freshness, chunked);
+        }
+        long then = range.cacheRevision();
+        if (then < revision && (then < window.start() || then < compacted())) {
+            return delegated(request, freshness, chunked);
+        }
+        return Future.succeededFuture(ChunkedList.whole(page(request, then).at(at)));
     }
 
     /** On the context: whether the cache holds exactly the range's keys at these revisions, read as the store would. */
@@ -869,6 +911,7 @@ public final class WatchCache implements AutoCloseable {
             followers.forEach(f -> f.reset(terms));
         }
         objects = fresh;
+        verified.clear(); // the revisions they name may be gone from the new window
         indexes.rebuild(fresh.values());
         int capacityBefore = initialized ? window.capacity() : 0;
         window.reset(listRevision);

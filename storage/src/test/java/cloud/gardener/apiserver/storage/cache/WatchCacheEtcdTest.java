@@ -270,6 +270,49 @@ class WatchCacheEtcdTest {
         }
     }
 
+    @Test
+    void theContinuePagesOfAConsistentListTheCacheAnsweredAreTheCachesAtTheListsRevision() throws Exception {
+        String shoots = ETCD.newPrefix() + "shoots/";
+        try (EtcdStorage etcd = new EtcdStorage(vertx, ETCD.config())) {
+            try (WatchCache cache =
+                    new WatchCache(vertx, etcd, shoots, WatchCacheConfig.defaults(), etcd::currentRevision, false)) {
+                StoredObject a = await(etcd.create(shoots + "garden-dev/a", bytes("a")));
+                StoredObject b = await(etcd.create(shoots + "garden-dev/b", bytes("b")));
+                StoredObject c = await(etcd.create(shoots + "garden-dev/c", bytes("c")));
+                await(cache.start());
+                // another resource's write: the list's revision is one the cache never sees without trusted progress
+                await(etcd.create(ETCD.newPrefix() + "seeds/s", bytes("seed")));
+
+                ListPage first = await(cache.list(
+                        new ListRequest(shoots + "garden-dev/", 0, 1, null, null), ReadFreshness.consistent()));
+                assertThat(first.revision()).isGreaterThan(cache.revision());
+                // b changes after the first page: the next pages still show the list's revision
+                StoredObject b2 = await(etcd.update(b.key(), 0, bytes("b2")));
+                awaitRevision(cache, b2.modRevision());
+
+                ReadFreshness atList = ReadFreshness.exact(first.revision());
+                ListPage second = await(cache.list(
+                        new ListRequest(shoots + "garden-dev/", first.revision(), 1, first.nextKey(), null), atList));
+                ListPage third = await(cache.list(
+                        new ListRequest(shoots + "garden-dev/", first.revision(), 1, second.nextKey(), null), atList));
+                assertThat(List.of(written(first), written(second), written(third)))
+                        .containsExactly(List.of(written(a)), List.of(written(b)), List.of(written(c)));
+                assertThat(List.of(second.revision(), third.revision())).containsOnly(first.revision());
+                assertThat(third.hasMore()).isFalse();
+                assertThat(cache.delegatedReads() + cache.storeReads())
+                        .as("every page the cache's")
+                        .isZero();
+
+                // a revision no consistent list verified is still the store's
+                StoredObject other = await(etcd.create(ETCD.newPrefix() + "seeds/t", bytes("seed")));
+                ListPage unverified =
+                        await(cache.list(ListRequest.all(shoots), ReadFreshness.exact(other.modRevision())));
+                assertThat(written(unverified)).containsExactly(written(a), written(b2), written(c));
+                assertThat(cache.delegatedReads()).isEqualTo(1);
+            }
+        }
+    }
+
     /**
      * EncryptionAtRestE2ETest's rotation on the cache alone: the cache holds a Secret decrypted with key1; once key1 is
      * dropped from the configuration a consistent get fails as etcd's read would (kube-apiserver's cacher sends a get
