@@ -85,27 +85,37 @@ public final class SelectableView {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return Json.MAPPER.createObjectNode();
             }
-            return object(parser, paths);
+            return object(parser, paths, true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Reads the object the parser is at (its START_OBJECT read), keeping only what {@code wanted} names. */
-    private static ObjectNode object(JsonParser parser, Paths wanted) throws IOException {
+    /**
+     * Reads the object the parser is at (its START_OBJECT read), keeping only what {@code wanted} names. The whole
+     * value ({@code last}) ends once every wanted member was read: stored objects never repeat a member, and what
+     * follows (a ConfigMap's data after its metadata) need not be scanned at all.
+     */
+    private static ObjectNode object(JsonParser parser, Paths wanted, boolean last) throws IOException {
         ObjectNode out = Json.MAPPER.createObjectNode();
+        int read = 0;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             JsonToken value = parser.nextToken();
             Paths child = wanted.children.get(name);
             if (child == null) {
                 parser.skipChildren();
-            } else if (child.children.isEmpty()) {
+                continue;
+            }
+            if (child.children.isEmpty()) {
                 out.set(name, parser.readValueAsTree());
             } else if (value == JsonToken.START_OBJECT) {
-                out.set(name, object(parser, child));
+                out.set(name, object(parser, child, false));
             } else {
                 parser.skipChildren(); // a scalar or list where the path goes on: nothing selectable below
+            }
+            if (last && ++read == wanted.children.size()) {
+                break;
             }
         }
         return out;

@@ -1,12 +1,14 @@
 package cloud.gardener.apiserver.api.selection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.Kinds;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,18 @@ class SelectableViewTest {
         ObjectNode view = new SelectableView(SHOOTS).read(json.getBytes(StandardCharsets.UTF_8));
 
         assertThat(FieldSelector.fieldsOf(view, SHOOTS)).isEqualTo(FieldSelector.fieldsOf(whole, SHOOTS));
+    }
+
+    @Test
+    void whatFollowsTheLastWantedMemberIsNotRead() {
+        // metadata first, as stored ConfigMaps have it: the data after it is never scanned (here it would not parse)
+        byte[] json = "{\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"s\",\"namespace\":\"n\"},\"data\":{\"a\": nope"
+                .getBytes(StandardCharsets.UTF_8);
+        SelectableView view = SelectableView.of(List.of("metadata"));
+        assertThat(view.read(json).toString()).isEqualTo("{\"metadata\":{\"name\":\"s\",\"namespace\":\"n\"}}");
+        // a member still wanted is looked for to the end
+        assertThatThrownBy(() -> SelectableView.of(List.of("metadata", "type")).read(json))
+                .isInstanceOf(UncheckedIOException.class);
     }
 
     @Test
