@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.internal.buffer.BufferInternal;
 import io.vertx.ext.web.RoutingContext;
 import java.io.UncheckedIOException;
@@ -26,6 +27,23 @@ public final class Responses {
     public static final String JSON = "application/json";
     public static final String YAML = "application/yaml";
     private static final String WARNINGS = "gardener.warnings";
+
+    /** The names of every answer's headers as HTTP/1.x sends them. */
+    private static final HeaderNames HTTP1_NAMES =
+            new HeaderNames("Content-Type", "X-Content-Type-Options", "Content-Length");
+
+    /**
+     * The same names as HTTP/2 sends them: already lower case, so Vert.x does not copy each name to lower it, per
+     * header of every answer (HTTP/1.x keeps the case given, so its names stay as they were).
+     */
+    private static final HeaderNames HTTP2_NAMES =
+            new HeaderNames("content-type", "x-content-type-options", "content-length");
+
+    private record HeaderNames(String contentType, String contentTypeOptions, String contentLength) {
+        static HeaderNames of(RoutingContext ctx) {
+            return ctx.request().version() == HttpVersion.HTTP_2 ? HTTP2_NAMES : HTTP1_NAMES;
+        }
+    }
 
     private Responses() {}
 
@@ -125,11 +143,14 @@ public final class Responses {
         }
         writeWarnings(ctx);
         RequestAudit.logResponseBody(ctx, body);
-        resp.setStatusCode(code).putHeader("Content-Type", contentType).putHeader("X-Content-Type-Options", "nosniff");
+        HeaderNames names = HeaderNames.of(ctx);
+        resp.setStatusCode(code)
+                .putHeader(names.contentType(), contentType)
+                .putHeader(names.contentTypeOptions(), "nosniff");
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
             // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
             // HTTP/2, where it must not be (RFC 9110 9.3.2)
-            resp.putHeader("Content-Length", Integer.toString(body.length)).end();
+            resp.putHeader(names.contentLength(), Integer.toString(body.length)).end();
             return;
         }
         resp.end(wrap(body));

@@ -26,11 +26,19 @@ public final class StoredJsonAnswer {
 
     private static final String RESOURCE_VERSION = "resourceVersion";
 
+    /** GET insertions found, per copy of stored bytes (a watch cache's). */
+    private static final InsertionMemo GETS = new InsertionMemo();
+
     private StoredJsonAnswer() {}
 
-    /** A GET's answer, or empty when the stored bytes are not already its form but for the resourceVersion. */
+    /**
+     * A GET's answer, or empty when the stored bytes are not already its form but for the resourceVersion. Where
+     * the resourceVersion goes is found once per copy of the bytes ({@link InsertionMemo}): a watch cache answers
+     * the same copy to every GET until the object changes.
+     */
     public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion) {
-        return of(stored, modRevision, kind, apiVersion, null);
+        return GETS.insertion(stored, modRevision, kind, apiVersion, StoredJsonAnswer::insertion)
+                .map(i -> i.applyTo(stored));
     }
 
     /**
@@ -43,7 +51,8 @@ public final class StoredJsonAnswer {
 
     /**
      * What a GET's answer ({@link #of(byte[], long, String, String)}) adds to the stored bytes, without making the
-     * answer: for a list that writes the stored bytes around it as they are.
+     * answer: for a list that writes the stored bytes around it as they are. Scanned each time, not remembered: a
+     * list's thousands of items would only push the GETs' copies out of the memo.
      */
     public static Optional<Insertion> insertion(byte[] stored, long modRevision, String kind, String apiVersion) {
         return insertion(stored, modRevision, kind, apiVersion, null);

@@ -31,8 +31,14 @@ final class BenchHttpClient implements AutoCloseable {
     /** Go's http2 Transport: the largest frame it reads, announced in its SETTINGS (defaultMaxReadFrameSize). */
     private static final int GO_MAX_READ_FRAME = 1 << 20;
 
+    /**
+     * One connection per request in flight over HTTP/1.1, or one HTTP/2 connection with client-go's windows: with
+     * the protocol's 64 KiB connection window, 64 streams of 8 KiB answers exhaust it, and the server stalls for a
+     * WINDOW_UPDATE every few answers (each one makes Netty visit every active stream), which client-go never asks
+     * of kube-apiserver.
+     */
     BenchHttpClient(Vertx vertx, int port, HttpVersion version, int concurrency, BenchTls tls) {
-        this(vertx, port, version, concurrency, 1, false, tls);
+        this(vertx, port, version, concurrency, 1, version == HttpVersion.HTTP_2, tls);
     }
 
     /**

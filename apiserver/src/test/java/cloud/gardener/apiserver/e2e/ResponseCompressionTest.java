@@ -169,6 +169,23 @@ class ResponseCompressionTest {
         }
     }
 
+    /** A stored object's GET and HEAD carry the same content headers over either protocol (HTTP/2's lower case). */
+    @ParameterizedTest
+    @EnumSource(HttpClient.Version.class)
+    void storedObjectGetAndHeadCarryTheContentHeaders(HttpClient.Version version) {
+        TestClient client = SERVER.admin().withVersion(version);
+        HttpResponse<byte[]> get = client.getBytes(secrets + "/small", Map.of());
+        HttpResponse<byte[]> head = client.bytes("HEAD", secrets + "/small", Map.of());
+        for (HttpResponse<byte[]> answer : List.of(get, head)) {
+            assertThat(answer.version()).isEqualTo(version);
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/json");
+            assertThat(answer.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        }
+        assertThat(head.body()).isEmpty();
+        assertThat(head.headers().firstValue("Content-Length")).hasValue(Integer.toString(get.body().length));
+    }
+
     /** A 304 has no body and so no encoding; HEAD says what GET would, without a body. */
     @ParameterizedTest
     @EnumSource(HttpClient.Version.class)

@@ -38,6 +38,23 @@ class StoredJsonAnswerTest {
     }
 
     @Test
+    void aCopyAnsweredAgainGetsTheSameAnswerAndAnotherRevisionOrKindItsOwn() {
+        byte[] stored = Json.toBytes(Json.readTree(CONFIG_MAP.getBytes(StandardCharsets.UTF_8)));
+        byte[] first = StoredJsonAnswer.of(stored, 42, "ConfigMap", "v1").orElseThrow();
+        // remembered per copy: the same bytes again, at another revision, as another kind, and an equal copy
+        assertThat(StoredJsonAnswer.of(stored, 42, "ConfigMap", "v1"))
+                .hasValueSatisfying(a -> assertThat(text(a)).isEqualTo(text(first)));
+        assertThat(StoredJsonAnswer.of(stored, 43, "ConfigMap", "v1"))
+                .hasValueSatisfying(a -> assertThat(text(a)).isEqualTo(text(decodedAnswer(stored, 43))));
+        assertThat(StoredJsonAnswer.of(stored, 42, "Secret", "v1")).isEmpty();
+        assertThat(StoredJsonAnswer.of(stored, 42, "ConfigMap", "v2")).isEmpty();
+        assertThat(StoredJsonAnswer.of(stored, 42, "ConfigMap", "v1"))
+                .hasValueSatisfying(a -> assertThat(text(a)).isEqualTo(text(first)));
+        assertThat(StoredJsonAnswer.of(stored.clone(), 42, "ConfigMap", "v1"))
+                .hasValueSatisfying(a -> assertThat(text(a)).isEqualTo(text(first)));
+    }
+
+    @Test
     void emptyMetadataGetsTheFieldWithoutAComma() {
         byte[] stored = "{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{},\"spec\":{}}"
                 .getBytes(StandardCharsets.UTF_8);
