@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -182,6 +183,9 @@ public final class ModelCodec {
      */
     private static Object changedRecord(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
+        if (plan.index != null && copy == null) {
+            return changedMembers(node, knownNode, known, plan, context);
+        }
         Object[] values = new Object[plan.fields.length];
         for (int i = 0; i < values.length; i++) {
             FieldPlan f = plan.fields[i];
@@ -207,6 +211,68 @@ public final class ModelCodec {
             }
         }
         return plan.construct(values);
+    }
+
+    /**
+     * {@link #changedRecord} without a copy, for a record without inline fields: walks the members the trees have
+     * (most of a large record's fields are absent) and descends into a member record present on both sides without
+     * first comparing it whole, since the descent compares its members anyway; {@code known} itself when every value
+     * is the known one.
+     */
+    private static Object changedMembers(
+            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
+        FieldPlan[] fields = plan.fields;
+        Object[] values = new Object[fields.length];
+        boolean[] read = new boolean[fields.length];
+        int knownRead = 0;
+        for (Map.Entry<String, JsonNode> member : node.properties()) {
+            Integer at = plan.index.get(member.getKey());
+            if (at == null) {
+                continue; // a member the record does not read, as the whole decoding ignores it
+            }
+            int i = at;
+            FieldPlan f = fields[i];
+            read[i] = true;
+            JsonNode child = member.getValue();
+            JsonNode knownChild = knownNode.get(f.name);
+            if (knownChild != null) {
+                knownRead++;
+            }
+            Object knownValue = f.get(known);
+            if (knownChild != null
+                    && knownValue != null
+                    && child.isObject()
+                    && knownChild.isObject()
+                    && f.value.shape == TypeRef.Shape.RECORD) {
+                context.pushField(f.name);
+                values[i] = changedRecord(child, knownChild, knownValue, f.value.record(), context, null);
+                context.pop();
+            } else if (Objects.equals(child, knownChild)) {
+                values[i] = knownValue;
+            } else {
+                context.pushField(f.name);
+                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, null, f.name);
+                context.pop();
+            }
+        }
+        if (knownRead < knownNode.size()) {
+            // members the known tree has and this one lacks (or ones neither record reads): absent now
+            for (Iterator<String> names = knownNode.fieldNames(); names.hasNext(); ) {
+                Integer at = plan.index.get(names.next());
+                if (at != null && !read[at]) {
+                    read[at] = true;
+                    values[at] = fields[at].absent;
+                }
+            }
+        }
+        boolean same = true;
+        for (int i = 0; i < fields.length; i++) {
+            if (!read[i]) {
+                values[i] = fields[i].get(known); // absent from both trees
+            }
+            same &= values[i] == fields[i].get(known);
+        }
+        return same ? known : plan.construct(values);
     }
 
     /**
@@ -480,6 +546,12 @@ public final class ModelCodec {
          */
         private final Constructor<?> constructor;
 
+        /**
+         * Each field's position by its JSON name, when no field is inline and no name repeats (else null): a changed
+         * tree's members are looked up here instead of every field in both trees.
+         */
+        final Map<String, Integer> index;
+
         /** The last encoding's number of fields, to size the next one's map (a hint; races are harmless). */
         int lastSize;
 
@@ -496,6 +568,15 @@ public final class ModelCodec {
             this.distinctNames = collectNames(model, all);
             this.names = Set.copyOf(all);
             this.constructor = canonicalConstructor(type, list);
+            Map<String, Integer> byName = new HashMap<>();
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i].inline) {
+                    byName = null;
+                    break;
+                }
+                byName.put(fields[i].name, i);
+            }
+            this.index = byName == null || !distinctNames ? null : Map.copyOf(byName);
         }
 
         private static Constructor<?> canonicalConstructor(Class<?> type, List<FieldModel> fields) {
