@@ -225,6 +225,7 @@ public final class ModelCodec {
         Object[] values = new Object[fields.length];
         boolean[] read = new boolean[fields.length];
         int knownRead = 0;
+        boolean same = true;
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             Integer at = plan.index.get(member.getKey());
             if (at == null) {
@@ -254,6 +255,7 @@ public final class ModelCodec {
                 values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, null, f.name);
                 context.pop();
             }
+            same &= values[i] == knownValue;
         }
         if (knownRead < knownNode.size()) {
             // members the known tree has and this one lacks (or ones neither record reads): absent now
@@ -262,17 +264,19 @@ public final class ModelCodec {
                 if (at != null && !read[at]) {
                     read[at] = true;
                     values[at] = fields[at].absent;
+                    same = false;
                 }
             }
         }
-        boolean same = true;
+        if (same) {
+            return known;
+        }
         for (int i = 0; i < fields.length; i++) {
             if (!read[i]) {
                 values[i] = fields[i].get(known); // absent from both trees
             }
-            same &= values[i] == fields[i].get(known);
         }
-        return same ? known : plan.construct(values);
+        return plan.construct(values);
     }
 
     /**
