@@ -222,61 +222,67 @@ public final class ModelCodec {
     private static Object changedMembers(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
         FieldPlan[] fields = plan.fields;
-        Object[] values = new Object[fields.length];
-        boolean[] read = new boolean[fields.length];
+        // the values, made (from the known ones) at the first that differs: an unchanged record allocates nothing
+        Object[] values = null;
         int knownRead = 0;
-        boolean same = true;
         for (Map.Entry<String, JsonNode> member : node.properties()) {
             Integer at = plan.index.get(member.getKey());
             if (at == null) {
                 continue; // a member the record does not read, as the whole decoding ignores it
             }
-            int i = at;
-            FieldPlan f = fields[i];
-            read[i] = true;
+            FieldPlan f = fields[at];
             JsonNode child = member.getValue();
             JsonNode knownChild = knownNode.get(f.name);
             if (knownChild != null) {
                 knownRead++;
             }
             Object knownValue = f.get(known);
+            Object value;
             if (knownChild != null
                     && knownValue != null
                     && child.isObject()
                     && knownChild.isObject()
                     && f.value.shape == TypeRef.Shape.RECORD) {
                 context.pushField(f.name);
-                values[i] = changedRecord(child, knownChild, knownValue, f.value.record(), context, null);
+                value = changedRecord(child, knownChild, knownValue, f.value.record(), context, null);
                 context.pop();
             } else if (Objects.equals(child, knownChild)) {
-                values[i] = knownValue;
+                value = knownValue;
             } else {
                 context.pushField(f.name);
-                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, null, f.name);
+                value = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, null, f.name);
                 context.pop();
             }
-            same &= values[i] == knownValue;
+            if (value != knownValue) {
+                if (values == null) {
+                    values = knownValues(fields, known);
+                }
+                values[at] = value;
+            }
         }
         if (knownRead < knownNode.size()) {
             // members the known tree has and this one lacks (or ones neither record reads): absent now
             for (Iterator<String> names = knownNode.fieldNames(); names.hasNext(); ) {
-                Integer at = plan.index.get(names.next());
-                if (at != null && !read[at]) {
-                    read[at] = true;
+                String name = names.next();
+                Integer at = plan.index.get(name);
+                if (at != null && !node.has(name)) {
+                    if (values == null) {
+                        values = knownValues(fields, known);
+                    }
                     values[at] = fields[at].absent;
-                    same = false;
                 }
             }
         }
-        if (same) {
-            return known;
+        return values == null ? known : plan.construct(values);
+    }
+
+    /** The values of {@code known}'s fields, in order. */
+    private static Object[] knownValues(FieldPlan[] fields, Object known) {
+        Object[] values = new Object[fields.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = fields[i].get(known);
         }
-        for (int i = 0; i < fields.length; i++) {
-            if (!read[i]) {
-                values[i] = fields[i].get(known); // absent from both trees
-            }
-        }
-        return plan.construct(values);
+        return values;
     }
 
     /**
