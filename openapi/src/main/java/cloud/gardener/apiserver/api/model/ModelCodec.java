@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -183,9 +182,6 @@ public final class ModelCodec {
      */
     private static Object changedRecord(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
-        if (plan.index != null && copy == null) {
-            return changedMembers(node, knownNode, known, plan, context);
-        }
         Object[] values = new Object[plan.fields.length];
         for (int i = 0; i < values.length; i++) {
             FieldPlan f = plan.fields[i];
@@ -211,78 +207,6 @@ public final class ModelCodec {
             }
         }
         return plan.construct(values);
-    }
-
-    /**
-     * {@link #changedRecord} without a copy, for a record without inline fields: walks the members the trees have
-     * (most of a large record's fields are absent) and descends into a member record present on both sides without
-     * first comparing it whole, since the descent compares its members anyway; {@code known} itself when every value
-     * is the known one.
-     */
-    private static Object changedMembers(
-            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
-        FieldPlan[] fields = plan.fields;
-        // the values, made (from the known ones) at the first that differs: an unchanged record allocates nothing
-        Object[] values = null;
-        int knownRead = 0;
-        for (Map.Entry<String, JsonNode> member : node.properties()) {
-            Integer at = plan.index.get(member.getKey());
-            if (at == null) {
-                continue; // a member the record does not read, as the whole decoding ignores it
-            }
-            FieldPlan f = fields[at];
-            JsonNode child = member.getValue();
-            JsonNode knownChild = knownNode.get(f.name);
-            if (knownChild != null) {
-                knownRead++;
-            }
-            Object knownValue = f.get(known);
-            Object value;
-            if (knownChild != null
-                    && knownValue != null
-                    && child.isObject()
-                    && knownChild.isObject()
-                    && f.value.shape == TypeRef.Shape.RECORD) {
-                context.pushField(f.name);
-                value = changedRecord(child, knownChild, knownValue, f.value.record(), context, null);
-                context.pop();
-            } else if (Objects.equals(child, knownChild)) {
-                value = knownValue;
-            } else {
-                context.pushField(f.name);
-                value = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, null, f.name);
-                context.pop();
-            }
-            if (value != knownValue) {
-                if (values == null) {
-                    values = knownValues(fields, known);
-                }
-                values[at] = value;
-            }
-        }
-        if (knownRead < knownNode.size()) {
-            // members the known tree has and this one lacks (or ones neither record reads): absent now
-            for (Iterator<String> names = knownNode.fieldNames(); names.hasNext(); ) {
-                String name = names.next();
-                Integer at = plan.index.get(name);
-                if (at != null && !node.has(name)) {
-                    if (values == null) {
-                        values = knownValues(fields, known);
-                    }
-                    values[at] = fields[at].absent;
-                }
-            }
-        }
-        return values == null ? known : plan.construct(values);
-    }
-
-    /** The values of {@code known}'s fields, in order. */
-    private static Object[] knownValues(FieldPlan[] fields, Object known) {
-        Object[] values = new Object[fields.length];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = fields[i].get(known);
-        }
-        return values;
     }
 
     /**
@@ -556,12 +480,6 @@ public final class ModelCodec {
          */
         private final Constructor<?> constructor;
 
-        /**
-         * Each field's position by its JSON name, when no field is inline and no name repeats (else null): a changed
-         * tree's members are looked up here instead of every field in both trees.
-         */
-        final Map<String, Integer> index;
-
         /** The last encoding's number of fields, to size the next one's map (a hint; races are harmless). */
         int lastSize;
 
@@ -578,15 +496,6 @@ public final class ModelCodec {
             this.distinctNames = collectNames(model, all);
             this.names = Set.copyOf(all);
             this.constructor = canonicalConstructor(type, list);
-            Map<String, Integer> byName = new HashMap<>();
-            for (int i = 0; i < fields.length; i++) {
-                if (fields[i].inline) {
-                    byName = null;
-                    break;
-                }
-                byName.put(fields[i].name, i);
-            }
-            this.index = byName == null || !distinctNames ? null : Map.copyOf(byName);
         }
 
         private static Constructor<?> canonicalConstructor(Class<?> type, List<FieldModel> fields) {
