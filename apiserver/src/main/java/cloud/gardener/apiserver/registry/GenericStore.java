@@ -237,8 +237,8 @@ public final class GenericStore {
                 .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms)))
                 .compose(v -> {
                     defaultAfterAdmission(obj, forms);
-                    prepareForCreate(obj, forms);
-                    return createAttempt(namespace, obj, ctx, forms, 1);
+                    Object record = prepareForCreate(obj, forms);
+                    return createAttempt(namespace, obj, record, ctx, forms, 1);
                 });
     }
 
@@ -263,7 +263,8 @@ public final class GenericStore {
         }
     }
 
-    private void prepareForCreate(ObjectNode obj, ModelForms forms) {
+    /** The generic store's and the strategy's preparation: the record {@code obj} now encodes, or null if not known. */
+    private Object prepareForCreate(ObjectNode obj, ModelForms forms) {
         ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
                 "uid",
@@ -281,10 +282,10 @@ public final class GenericStore {
             obj.remove("status");
         }
         if (strategy instanceof ModelStrategy modelled) {
-            modelled.prepareForCreate(obj, forms);
-        } else {
-            strategy.prepareForCreate(obj);
+            return modelled.prepareForCreate(obj, forms);
         }
+        strategy.prepareForCreate(obj);
+        return null;
     }
 
     /**
@@ -294,7 +295,12 @@ public final class GenericStore {
      * a copy of it, one with a given name on {@code prepared} itself.
      */
     private Future<WrittenObject> createAttempt(
-            String namespace, ObjectNode prepared, WriteContext ctx, ModelForms forms, int attempt) {
+            String namespace,
+            ObjectNode prepared,
+            Object preparedRecord,
+            WriteContext ctx,
+            ModelForms forms,
+            int attempt) {
         String generateName = JsonTrees.text(ObjectTrees.meta(prepared), "generateName");
         boolean generated = ObjectTrees.name(prepared).isEmpty() && !generateName.isEmpty();
         ObjectNode obj = generated ? prepared.deepCopy() : prepared;
@@ -306,24 +312,28 @@ public final class GenericStore {
         // BeforeCreate's order: the strategy's validation first, so its specific messages win; the generic
         // ObjectMeta checks only when it passed
         List<FieldError> errors = new ArrayList<>(
-                strategy instanceof ModelStrategy modelled ? modelled.validate(obj, forms) : strategy.validate(obj));
+                strategy instanceof ModelStrategy modelled
+                        // the prepared object is validated as prepared: its record is the one the preparation made
+                        ? modelled.validate(obj, forms.handing(prepared, preparedRecord))
+                        : strategy.validate(obj));
         if (errors.isEmpty()) {
             errors.addAll(MetadataValidation.validateCreate(obj, type));
         }
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
-        canonicalize(obj, forms);
+        // validating plugins read (and never change) the record the canonical form was made from
+        ModelForms.Handed canonical = forms.handing(obj, canonicalize(obj, forms));
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
         return admission
-                .validate(attributes(Operation.CREATE, obj, null, ctx, AdmittedRecords.decodedBy(forms::record)))
+                .validate(attributes(Operation.CREATE, obj, null, ctx, AdmittedRecords.decodedBy(canonical::record)))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
                         if (attempt < GENERATE_NAME_ATTEMPTS) {
-                            return createAttempt(namespace, prepared, ctx, forms, attempt + 1);
+                            return createAttempt(namespace, prepared, preparedRecord, ctx, forms, attempt + 1);
                         }
                         return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name)
                                 .status()
@@ -602,13 +612,16 @@ public final class GenericStore {
         return invalid;
     }
 
-    /** The strategy's canonical form, encoded from the record validation read where the object is still that. */
-    private void canonicalize(ObjectNode obj, ModelForms forms) {
+    /**
+     * The strategy's canonical form, encoded from the record validation read where the object is still that: the record
+     * {@code obj} now encodes, or null if not known.
+     */
+    private Object canonicalize(ObjectNode obj, ModelForms forms) {
         if (strategy instanceof ModelStrategy modelled) {
-            modelled.canonicalize(obj, forms);
-        } else {
-            strategy.canonicalize(obj);
+            return modelled.canonicalize(obj, forms);
         }
+        strategy.canonicalize(obj);
+        return null;
     }
 
     private static String goStringSlice(List<String> values) {

@@ -277,6 +277,28 @@ public final class ModelForms {
         return changed.value();
     }
 
+    /**
+     * Answers {@link #record} but with {@code current} itself for {@code tree} (that very tree, as {@code current}'s
+     * class): for a step that has just made {@code tree} the canonical encoding of {@code current} and hands it on
+     * unchanged, so the next reader does not compare the whole tree with the known ones to find the record again.
+     */
+    public Handed handing(ObjectNode tree, Object current) {
+        return new Handed(this, tree, current);
+    }
+
+    /** {@link #handing}'s reader. */
+    public record Handed(ModelForms forms, ObjectNode tree, Object current) {
+
+        /** {@code current} for the handed tree, else {@link ModelForms#record}. */
+        @SuppressWarnings("ReferenceEquality") // the hand-over is of one tree, not of an equal one
+        public <T> T record(ObjectNode obj, Class<T> model) {
+            if (obj == tree && current != null && current.getClass() == model) {
+                return model.cast(current);
+            }
+            return forms.record(obj, model);
+        }
+    }
+
     /** The most recently known tree of {@code model}, or null. */
     private synchronized Known latest(Class<?> model) {
         for (Known k : known) {

@@ -50,10 +50,14 @@ final class ModelStrategy implements ResourceStrategy {
         prepareForCreate(obj, new ModelForms());
     }
 
-    /** {@link #prepareForCreate(ObjectNode)}, taking the canonical form from what the write already knows. */
-    void prepareForCreate(ObjectNode obj, ModelForms forms) {
+    /**
+     * {@link #prepareForCreate(ObjectNode)}, taking the canonical form from what the write already knows.
+     *
+     * @return the record {@code obj} is now the canonical encoding of, or null when its version has no model
+     */
+    Object prepareForCreate(ObjectNode obj, ModelForms forms) {
         delegate.prepareForCreate(obj);
-        toCanonicalJson(obj, forms);
+        return toCanonicalJson(obj, forms);
     }
 
     @Override
@@ -79,8 +83,13 @@ final class ModelStrategy implements ResourceStrategy {
 
     /** {@link #validate(ObjectNode)}, the validator reading the record the write already has for the object. */
     List<FieldError> validate(ObjectNode obj, ModelForms forms) {
+        return validate(obj, forms.handing(obj, null));
+    }
+
+    /** {@link #validate(ObjectNode, ModelForms)}, the record handed on by the step that made it. */
+    List<FieldError> validate(ObjectNode obj, ModelForms.Handed records) {
         List<FieldError> errors = new ArrayList<>(delegate.validate(obj));
-        errors.addAll(Validators.validate(gvk(obj), obj, forms::record));
+        errors.addAll(Validators.validate(gvk(obj), obj, records::record));
         return errors;
     }
 
@@ -111,10 +120,14 @@ final class ModelStrategy implements ResourceStrategy {
         canonicalize(obj, new ModelForms());
     }
 
-    /** {@link #canonicalize(ObjectNode)}: the canonical form encoded from the record validation read, when it can. */
-    void canonicalize(ObjectNode obj, ModelForms forms) {
+    /**
+     * {@link #canonicalize(ObjectNode)}: the canonical form encoded from the record validation read, when it can.
+     *
+     * @return the record {@code obj} is now the canonical encoding of, or null when its version has no model
+     */
+    Object canonicalize(ObjectNode obj, ModelForms forms) {
         delegate.canonicalize(obj);
-        toCanonicalJson(obj, forms);
+        return toCanonicalJson(obj, forms);
     }
 
     @Override
@@ -167,8 +180,9 @@ final class ModelStrategy implements ResourceStrategy {
         return delegate.keepsStatusOnUpdate();
     }
 
-    private void toCanonicalJson(ObjectNode obj, ModelForms forms) {
-        model(obj).ifPresent(model -> forms.canonicalize(obj, model));
+    private Object toCanonicalJson(ObjectNode obj, ModelForms forms) {
+        Optional<Class<?>> model = model(obj);
+        return model.isPresent() ? forms.canonicalize(obj, model.get()) : null;
     }
 
     /** The model of the object's own version (objects of a multi-version kind keep the version they were written in). */
