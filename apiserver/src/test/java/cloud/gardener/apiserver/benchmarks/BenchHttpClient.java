@@ -32,7 +32,7 @@ final class BenchHttpClient implements AutoCloseable {
     private static final int GO_MAX_READ_FRAME = 1 << 20;
 
     /**
-     * One connection per request in flight over HTTP/1.1, or one HTTP/2 connection with client-go's windows: with
+     * One connection per request in flight over HTTP/1.1, or one HTTP/2 connection spoken as client-go speaks it: with
      * the protocol's 64 KiB connection window, 64 streams of 8 KiB answers exhaust it, and the server stalls for a
      * WINDOW_UPDATE every few answers (each one makes Netty visit every active stream), which client-go never asks
      * of kube-apiserver.
@@ -44,7 +44,7 @@ final class BenchHttpClient implements AutoCloseable {
     /**
      * @param http2Connections the most HTTP/2 connections: more than one only for more streams than the server allows
      *     on one (client-go's transport then opens another)
-     * @param goWindows HTTP/2 as client-go's transport speaks it: its flow-control windows (4 MiB per stream, 1 GiB
+     * @param asClientGo HTTP/2 as client-go's transport speaks it: its flow-control windows (4 MiB per stream, 1 GiB
      *     per connection) instead of the protocol's 64 KiB, which Vert.x keeps (many watches on one connection share
      *     its window, and with 64 KiB the server waits for a WINDOW_UPDATE every few events), its 1 MiB frames
      *     instead of 16 KiB ones, and TLS in native code where BoringSSL loads (Go's crypto/tls is assembly; the
@@ -56,7 +56,7 @@ final class BenchHttpClient implements AutoCloseable {
             HttpVersion version,
             int concurrency,
             int http2Connections,
-            boolean goWindows,
+            boolean asClientGo,
             BenchTls tls) {
         HttpClientOptions options = new HttpClientOptions()
                 .setSsl(true)
@@ -70,7 +70,7 @@ final class BenchHttpClient implements AutoCloseable {
                         .addKeyValue(Buffer.buffer(tls.adminKeyPem())))
                 .setKeepAlive(true)
                 .setHttp2MultiplexingLimit(-1);
-        if (goWindows) {
+        if (asClientGo) {
             options.setHttp2ConnectionWindowSize(GO_CONNECTION_WINDOW);
             options.getInitialSettings().setInitialWindowSize(GO_STREAM_WINDOW).setMaxFrameSize(GO_MAX_READ_FRAME);
             if (OpenSSLEngineOptions.isAvailable()) {

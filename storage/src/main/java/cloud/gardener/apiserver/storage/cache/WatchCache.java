@@ -458,18 +458,16 @@ public final class WatchCache implements AutoCloseable {
     /**
      * On the context: an Exact read at a store revision the cache has not reached, where a consistent list verified
      * the range at it (a continue page of that list): the cache's page at the revision it had then, while its window
-     * still reaches back to it; else the store's read.
+     * still reaches back to it (else the store's read); any other such read is the store's.
      */
     private Future<ChunkedList> verifiedPage(ListRequest request, long at, ReadFreshness freshness, boolean chunked) {
         VerifiedRange range = verified.get(at);
-        if (!ready || range == null || !request.prefix().startsWith(range.prefix())) {
+        if (range == null || !request.prefix().startsWith(range.prefix())) {
             return delegated(request, freshness, chunked);
         }
-        long then = range.cacheRevision();
-        if (then < revision && (then < window.start() || then < compacted())) {
-            return delegated(request, freshness, chunked);
-        }
-        return Future.succeededFuture(ChunkedList.whole(page(request, then).at(at)));
+        // the store's read where the window no longer reaches back: it reads at the store's revision itself
+        return pageAt(request, range.cacheRevision(), freshness, chunked)
+                .map(list -> new ChunkedList(list.first().at(at), list.rest()));
     }
 
     /** On the context: whether the cache holds exactly the range's keys at these revisions, read as the store would. */
