@@ -140,6 +140,10 @@ final class JavaProcess implements AutoCloseable {
         return jcmd("GC.class_histogram");
     }
 
+    void heapDump(Path file) throws IOException, InterruptedException {
+        jcmd("GC.heap_dump " + file.toAbsolutePath());
+    }
+
     private String jcmd(String command) throws IOException, InterruptedException {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         Process p = new ProcessBuilder(

@@ -107,6 +107,7 @@ final class WatchersRow implements BenchRow {
         })) {
             long with = target.process().heapUsedAfterGc();
             histogram(target, key + ".with");
+            heapDump(target, key + ".with");
             results.record(key + ".heap", (double) (with - before) / watchers);
 
             long interval = TimeUnit.SECONDS.toNanos(1) / updatesPerSecond;
@@ -173,6 +174,18 @@ final class WatchersRow implements BenchRow {
         if (dir != null) {
             Files.createDirectories(Path.of(dir));
             Files.writeString(Path.of(dir, name), target.process().classHistogram(), UTF_8);
+        }
+    }
+
+    /**
+     * With {@code -Dbench.heapdumps=DIR}, the server's heap (live objects) is dumped to {@code DIR/NAME.hprof} with the
+     * watchers open: what holds what one watcher keeps.
+     */
+    private static void heapDump(ApiTarget target, String name) throws IOException, InterruptedException {
+        String dir = System.getProperty("bench.heapdumps");
+        if (dir != null) {
+            Files.createDirectories(Path.of(dir));
+            target.process().heapDump(Path.of(dir, name + ".hprof"));
         }
     }
 
