@@ -5,8 +5,7 @@ import cloud.gardener.apiserver.storage.WatchListener;
 import cloud.gardener.apiserver.storage.WatchSubscription;
 import io.vertx.core.Context;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One watch served by a {@link WatchCache}. The cache offers it events on the cache's context; the watcher
@@ -34,9 +33,19 @@ final class CacheWatcher implements WatchSubscription {
     private final int limit;
 
     private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
-    private final AtomicBoolean scheduled = new AtomicBoolean();
-    private final AtomicBoolean ended = new AtomicBoolean();
+    // Fields with updaters rather than atomic objects: a thousand watches of a resource each keep one of these.
+    private static final AtomicIntegerFieldUpdater<CacheWatcher> QUEUED =
+            AtomicIntegerFieldUpdater.newUpdater(CacheWatcher.class, "queued");
+    private static final AtomicIntegerFieldUpdater<CacheWatcher> SCHEDULED =
+            AtomicIntegerFieldUpdater.newUpdater(CacheWatcher.class, "scheduled");
+    private static final AtomicIntegerFieldUpdater<CacheWatcher> ENDED =
+            AtomicIntegerFieldUpdater.newUpdater(CacheWatcher.class, "ended");
+
+    private volatile int queued;
+    /** 1 while a drain is scheduled on the delivery context. */
+    private volatile int scheduled;
+    /** 1 once the watch has ended. */
+    private volatile int ended;
     /** Set while a drain runs on the delivery context: the listener has its turn. */
     private volatile boolean draining;
 
@@ -110,38 +119,38 @@ final class CacheWatcher implements WatchSubscription {
             progressWanted = true;
             return;
         }
-        if (!ended.get()) {
+        if (ended == 0) {
             push(new Progress(Math.max(revision, after)), Integer.MAX_VALUE);
         }
     }
 
     /** Ends the watch at once with an error (a start revision outside the window). */
     void fail(StorageException error) {
-        if (ended.compareAndSet(false, true)) {
+        if (ENDED.compareAndSet(this, 0, 1)) {
             queue.clear();
-            queued.set(0);
+            QUEUED.set(this, 0);
             enqueue(new End(error, null, false));
         }
     }
 
     /** Ends the watch at once, dropping what is queued: the client re-watches from its last revision. */
     void terminate(String why) {
-        if (ended.compareAndSet(false, true)) {
+        if (ENDED.compareAndSet(this, 0, 1)) {
             queue.clear();
-            queued.set(0);
+            QUEUED.set(this, 0);
             enqueue(new End(null, why, false));
         }
     }
 
     boolean ended() {
-        return ended.get();
+        return ended != 0;
     }
 
     private boolean push(Object item, int bound) {
-        if (ended.get()) {
+        if (ended != 0) {
             return false;
         }
-        int backlog = queued.get();
+        int backlog = queued;
         if (backlog >= bound && (!waitingForTurn() || backlog >= Math.max(bound, cache.windowCapacity()))) {
             terminate("the watcher fell more than " + limit + " events behind");
             return false;
@@ -152,15 +161,15 @@ final class CacheWatcher implements WatchSubscription {
 
     private void enqueue(Object item) {
         queue.add(item);
-        queued.incrementAndGet();
-        if (scheduled.compareAndSet(false, true)) {
+        QUEUED.incrementAndGet(this);
+        if (SCHEDULED.compareAndSet(this, 0, 1)) {
             delivery.runOnContext(v -> drain());
         }
     }
 
     /** A drain is scheduled and has not begun: what is queued has not been offered to the listener yet. */
     private boolean waitingForTurn() {
-        return scheduled.get() && !draining;
+        return scheduled != 0 && !draining;
     }
 
     /** On the delivery context. */
@@ -171,7 +180,7 @@ final class CacheWatcher implements WatchSubscription {
             if (item == null) {
                 break;
             }
-            queued.decrementAndGet();
+            QUEUED.decrementAndGet(this);
             if (!deliver(item)) {
                 queue.clear();
                 draining = false;
@@ -179,8 +188,8 @@ final class CacheWatcher implements WatchSubscription {
             }
         }
         draining = false;
-        scheduled.set(false);
-        if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
+        scheduled = 0;
+        if (!queue.isEmpty() && SCHEDULED.compareAndSet(this, 0, 1)) {
             delivery.runOnContext(v -> drain());
         }
     }
@@ -188,13 +197,13 @@ final class CacheWatcher implements WatchSubscription {
     /** Hands one item to the listener; false once the watch has ended. */
     private boolean deliver(Object item) {
         if (item instanceof CacheEvent e) {
-            if (!ended.get()) {
+            if (ended == 0) {
                 listener.onEvent(e.event());
             }
             return true;
         }
         if (item instanceof Progress p) {
-            if (!ended.get()) {
+            if (ended == 0) {
                 listener.onProgress(p.revision());
             }
             return true;
@@ -213,16 +222,16 @@ final class CacheWatcher implements WatchSubscription {
 
     @Override
     public void requestProgress() {
-        if (!ended.get()) {
+        if (ended == 0) {
             cache.progressRequested(this);
         }
     }
 
     @Override
     public void close() {
-        if (ended.compareAndSet(false, true)) {
+        if (ENDED.compareAndSet(this, 0, 1)) {
             queue.clear();
-            queued.set(0);
+            QUEUED.set(this, 0);
             enqueue(new End(null, null, true));
             cache.remove(this);
         }

@@ -14,6 +14,11 @@ record KeyRange(String from, String to, boolean single) {
         return new KeyRange(prefix, prefixEnd(prefix), false);
     }
 
+    /** This range with canonical strings: a watcher keeps its range for its life, and a thousand may watch one. */
+    KeyRange canonical() {
+        return new KeyRange(from.intern(), to.intern(), single);
+    }
+
     boolean contains(String key) {
         return single ? key.equals(from) : key.compareTo(from) >= 0 && key.compareTo(to) < 0;
     }

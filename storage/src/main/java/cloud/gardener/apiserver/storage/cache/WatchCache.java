@@ -752,7 +752,7 @@ public final class WatchCache implements AutoCloseable {
         Context current = Vertx.currentContext();
         Context delivery = current != null ? current : context;
         CacheWatcher watcher = new CacheWatcher(
-                this, KeyRange.of(keyOrPrefix), afterRevision, listener, delivery, config.watcherBuffer());
+                this, KeyRange.of(keyOrPrefix).canonical(), afterRevision, listener, delivery, config.watcherBuffer());
         if (afterRevision > 0) {
             context.runOnContext(v -> register(watcher, afterRevision));
         } else {
