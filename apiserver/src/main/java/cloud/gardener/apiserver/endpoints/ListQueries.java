@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.GoStrings;
+import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.selection.FieldSelector;
 import cloud.gardener.apiserver.api.selection.LabelSelector;
 import cloud.gardener.apiserver.endpoints.options.ContinueToken;
@@ -28,8 +29,9 @@ public final class ListQueries {
         FieldSelector fields = FieldSelector.parse(GoStrings.orEmpty(options.fieldSelector()));
         fields.validate(FieldSelector.supportedFields(req.type()));
         String itemName = req.info().isResourceRequest() && req.info().parts().size() >= 2 ? req.name() : "";
+        ResourceType type = req.type(); // not the request: a watch keeps this filter while it streams
         Predicate<ObjectNode> filter = obj -> (labels.isEmpty() || labels.matches(ObjectTrees.labels(obj)))
-                && (fields.isEmpty() || fields.matches(FieldSelector.fieldsOf(obj, req.type())))
+                && (fields.isEmpty() || fields.matches(FieldSelector.fieldsOf(obj, type)))
                 && (itemName.isEmpty() || itemName.equals(ObjectTrees.name(obj)));
         boolean hasSelector = !labels.isEmpty() || !fields.isEmpty() || !itemName.isEmpty();
         Predicate<ObjectNode> storeFilter = hasSelector ? filter : null;

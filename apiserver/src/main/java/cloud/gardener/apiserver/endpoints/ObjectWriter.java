@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.endpoints;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.meta.Status;
+import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.Subresource;
 import cloud.gardener.apiserver.audit.RequestAudit;
 import cloud.gardener.apiserver.endpoints.negotiation.ConversionTarget;
@@ -36,7 +37,13 @@ import java.util.function.Function;
  */
 public final class ObjectWriter {
 
+    /** The request answered; null in a watch's writer, which keeps none of its request while it streams. */
     private final ResourceRequest req;
+
+    private final ResourceType type;
+    /** The {@code includeObject} query parameter, for Tables; null when not given. */
+    private final String includeObject;
+
     private final OutputFormat format;
     /** Made when a Table is asked for: most answers are not, and making one reads every column definition. */
     private TableConvertor tables;
@@ -46,13 +53,19 @@ public final class ObjectWriter {
     private boolean messageFramed;
 
     private ObjectWriter(ResourceRequest req, OutputFormat format) {
+        this(req, req.type(), Multimaps.queryParam(req.ctx(), "includeObject"), format);
+    }
+
+    private ObjectWriter(ResourceRequest req, ResourceType type, String includeObject, OutputFormat format) {
         this.req = req;
+        this.type = type;
+        this.includeObject = includeObject;
         this.format = format;
     }
 
     private TableConvertor tables() {
         if (tables == null) {
-            tables = TableConvertor.defaultFor(req.type());
+            tables = TableConvertor.defaultFor(type);
         }
         return tables;
     }
@@ -94,7 +107,9 @@ public final class ObjectWriter {
         boolean watchList = "true".equals(Multimaps.queryParam(req.ctx(), "sendInitialEvents"))
                 && "true".equals(Multimaps.queryParam(req.ctx(), "allowWatchBookmarks"));
         return new ObjectWriter(
-                req,
+                null,
+                req.type(),
+                Multimaps.queryParam(req.ctx(), "includeObject"),
                 OutputNegotiator.forWatch(
                         req.header("Accept"),
                         watchList,
@@ -120,11 +135,11 @@ public final class ObjectWriter {
     }
 
     private String goTypeName(boolean list) {
-        String group = req.type().group();
+        String group = type.group();
         String pkg = group.isEmpty()
                 ? "core"
                 : group.substring(0, group.indexOf('.') < 0 ? group.length() : group.indexOf('.'));
-        return "*" + pkg + "." + req.type().kind() + (list ? "List" : "");
+        return "*" + pkg + "." + type.kind() + (list ? "List" : "");
     }
 
     public void writeObject(int code, ObjectNode obj) {
@@ -350,7 +365,7 @@ public final class ObjectWriter {
     }
 
     private String includeObject() {
-        return Multimaps.queryParam(req.ctx(), "includeObject");
+        return includeObject;
     }
 
     /** Writes the answer; a large one is encoded off the event loop (its write then completes there). */

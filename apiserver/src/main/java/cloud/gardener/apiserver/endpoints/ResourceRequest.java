@@ -43,10 +43,15 @@ public record ResourceRequest(
 
     /** Presents a stored object in the version of this request (converted when the kind is stored in another). */
     public ObjectNode present(ObjectNode stored) {
+        return present(store, type, version, stored);
+    }
+
+    /** {@link #present(ObjectNode)} for a caller that keeps the store, type and version but not the request. */
+    public static ObjectNode present(GenericStore store, ResourceType type, String version, ObjectNode stored) {
         ObjectNode obj = store.convert(stored, version);
         ObjectNode out = obj.objectNode();
         out.put("kind", type.kind());
-        out.put("apiVersion", apiVersion());
+        out.put("apiVersion", type.apiVersion(version));
         obj.properties().forEach(e -> {
             if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
                 out.set(e.getKey(), e.getValue());

@@ -140,7 +140,26 @@ public final class RequestMetrics {
             long responseBytes,
             long elapsedNanos,
             boolean terminated) {
+        record(series(info, method, contentType, dryRun(dryRun)), code, responseBytes, elapsedNanos, terminated);
+    }
+
+    /** Where a request's answer is recorded once known ({@link #recorder}). */
+    @FunctionalInterface
+    public interface Recorder {
+        void record(int code, long responseBytes, long elapsedNanos, boolean terminated);
+    }
+
+    /**
+     * Records a request of these labels when called: the series looked up now, so that a request that lasts (a watch)
+     * keeps only it until its end. Arguments as {@link #record}'s.
+     */
+    public Recorder recorder(RequestInfo info, String method, String contentType, List<String> dryRun) {
         Series points = series(info, method, contentType, dryRun(dryRun));
+        return (code, responseBytes, elapsedNanos, terminated) ->
+                record(points, code, responseBytes, elapsedNanos, terminated);
+    }
+
+    private void record(Series points, int code, long responseBytes, long elapsedNanos, boolean terminated) {
         points.requests(code).inc();
         points.latency.observe(elapsedNanos / 1e9);
         if (points.responseSize != null) {

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.server.filters.RequestEnd;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
@@ -50,7 +51,7 @@ final class ConnectionTimeouts {
             Tracked tracked = connections.get(ctx.request().connection());
             if (tracked != null) {
                 tracked.begin();
-                ctx.addEndHandler(done -> tracked.end());
+                RequestEnd.of(ctx).add(done -> tracked.end());
             }
             ctx.next();
         };

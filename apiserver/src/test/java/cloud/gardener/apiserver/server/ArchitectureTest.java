@@ -3,10 +3,13 @@ package cloud.gardener.apiserver.server;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.server.filters.RequestEnd;
 import cloud.gardener.apiserver.storage.testing.IntegrationTags;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +60,18 @@ class ArchitectureTest {
                         "io.vertx.ext.web..")
                 .because("handlers call the registry; the registry answers in objects and ApiExceptions")
                 .check(REGISTRY);
+    }
+
+    @Test
+    void endActionsGoThroughRequestEnd() {
+        noClasses()
+                .that()
+                .doNotHaveFullyQualifiedName(RequestEnd.class.getName())
+                .should()
+                .callMethod(RoutingContext.class, "addEndHandler", Handler.class)
+                .because("a watch lets its routing context go (RequestEnd.detach): an end handler added to the context"
+                        + " directly would never run for it")
+                .check(SERVER);
     }
 
     /** What a test needs etcd, kubectl, Python or a server for (named, not referenced: that would count as a use). */

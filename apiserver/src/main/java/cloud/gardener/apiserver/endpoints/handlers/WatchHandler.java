@@ -1,15 +1,18 @@
 package cloud.gardener.apiserver.endpoints.handlers;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
+import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.endpoints.ListQueries;
 import cloud.gardener.apiserver.endpoints.ObjectWriter;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.ListOptions;
 import cloud.gardener.apiserver.metrics.WatchMetrics;
 import cloud.gardener.apiserver.registry.CpuWork;
+import cloud.gardener.apiserver.registry.GenericStore;
 import cloud.gardener.apiserver.registry.ListQuery;
 import cloud.gardener.apiserver.server.SlimWriteQueues;
 import cloud.gardener.apiserver.server.filters.LoopClock;
+import cloud.gardener.apiserver.server.filters.RequestEnd;
 import cloud.gardener.apiserver.storage.StorageException;
 import cloud.gardener.apiserver.storage.WatchEvent;
 import cloud.gardener.apiserver.storage.WatchListener;
@@ -18,9 +21,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import java.util.concurrent.Callable;
@@ -138,7 +141,12 @@ public final class WatchHandler implements VerbHandler {
                 ? options.timeoutSeconds()
                 : minRequestTimeoutSeconds
                         + ThreadLocalRandom.current().nextLong(Math.max(1, minRequestTimeoutSeconds));
-        return start.compose(revision -> stream.run(revision, timeoutSeconds));
+        // done once the watch runs: what the caller does with a failure (answer a Status) needs the request, which
+        // a running watch no longer keeps
+        return start.map(revision -> {
+            stream.run(revision, timeoutSeconds);
+            return null;
+        });
     }
 
     private static final AtomicIntegerFieldUpdater<Stream> HOPS =
@@ -146,7 +154,17 @@ public final class WatchHandler implements VerbHandler {
 
     /** The state of one open watch, confined to the connection's context. */
     private final class Stream extends LoopClock.Ticked implements WatchListener {
-        private final ResourceRequest req;
+        /** The request until its head is written; then null, so the watch keeps none of the request's data. */
+        private ResourceRequest req;
+
+        private final ResourceType resource;
+        private final String version;
+        private final GenericStore store;
+        private final String namespace;
+        private final boolean http2;
+        /** An HTTP/1.1 watch's connection, which carries nothing else (null over HTTP/2). */
+        private final HttpConnection connection;
+
         private final WatchMetrics.Watcher watcher;
         private final ObjectWriter writer;
         private final Predicate<ObjectNode> filter;
@@ -157,7 +175,6 @@ public final class WatchHandler implements VerbHandler {
         private final Context context = Vertx.currentContext();
         private final HttpServerResponse resp;
         private final WebSocketWatch webSocket;
-        private final Promise<Void> done = Promise.promise();
         private WatchBacklog backlog;
         private WatchSubscription subscription;
         /** When the watch ends ({@link LoopClock#nowMs()}); its next request for a bookmark, or -1. */
@@ -185,6 +202,13 @@ public final class WatchHandler implements VerbHandler {
                 boolean bookmarks,
                 WebSocketWatch webSocket) {
             this.req = req;
+            this.resource = req.type();
+            // canonical copies: the request's are substrings of its path, one pair per watch for as long as it runs
+            this.version = req.version().intern();
+            this.store = req.store();
+            this.namespace = req.namespace().intern();
+            this.http2 = req.ctx().request().version() == HttpVersion.HTTP_2;
+            this.connection = http2 ? null : req.ctx().request().connection();
             this.writer = writer;
             this.filter = resolved.filter();
             this.hasSelector = resolved.hasSelector();
@@ -209,28 +233,28 @@ public final class WatchHandler implements VerbHandler {
             }
             resp.setStatusCode(200);
             resp.putHeader("Content-Type", writer.watchContentType());
-            if (req.ctx().request().version() != HttpVersion.HTTP_2) {
+            if (!http2) {
                 resp.setChunked(true);
             } else {
                 // a watch's stream lives for minutes: its write queue need not hold 4 KiB while empty
                 SlimWriteQueues.slimStream(resp);
             }
-            resp.closeHandler(v -> finish());
-            resp.exceptionHandler(t -> finish());
-            // graceful shutdown ends the response from outside; the subscription and timers go with it
-            req.ctx().addEndHandler(v -> finish());
             backlog = new WatchBacklog(responseSink(), backlogEvents, backlogBytes);
             watcher.opened();
             begun = true;
             resp.writeHead();
+            // an end from outside (graceful shutdown), a reset or a closed connection ends the watch, its
+            // subscription and timers; the request's end actions follow, without its routing context
+            RequestEnd.detach(req.ctx(), this::finish);
+            req = null;
             return Future.succeededFuture();
         }
 
-        Future<Void> run(long revision, long timeoutSeconds) {
+        void run(long revision, long timeoutSeconds) {
             if (ended) {
-                return done.future();
+                return;
             }
-            subscription = req.store().watch(req.namespace(), revision, this);
+            subscription = store.watch(namespace, revision, this);
             long now = LoopClock.nowMs();
             // a timeout of centuries (as some clients ask) must not overflow into the past
             timeoutAtMs = now + Math.min(timeoutSeconds, Integer.MAX_VALUE) * 1000;
@@ -238,7 +262,6 @@ public final class WatchHandler implements VerbHandler {
                 bookmarkAtMs = now + BOOKMARK_INTERVAL_MS;
             }
             LoopClock.of(context).add(this);
-            return done.future();
         }
 
         @Override
@@ -275,7 +298,7 @@ public final class WatchHandler implements VerbHandler {
                     step.run();
                 } catch (RuntimeException e) {
                     // the store's delivery loop must go on for the other watches
-                    LOG.warn("watch of {} failed, ending it", req.type().groupResource(), e);
+                    LOG.warn("watch of {} failed, ending it", resource.groupResource(), e);
                     finish();
                 }
                 return;
@@ -371,16 +394,13 @@ public final class WatchHandler implements VerbHandler {
 
         /** A change that cannot be decoded or encoded: the watch ends rather than skip it, and the client re-lists. */
         private void cannotRender(Throwable t) {
-            LOG.warn(
-                    "cannot send a {} watch event, ending the watch: {}",
-                    req.type().groupResource(),
-                    t.toString());
+            LOG.warn("cannot send a {} watch event, ending the watch: {}", resource.groupResource(), t.toString());
             finish();
         }
 
         /** The line this watch sends for a change, or null when the change is not for it. */
         private Buffer render(WatchEvent event) {
-            SharedWatchEvents.Change change = shared.of(event, req.store()::decode);
+            SharedWatchEvents.Change change = shared.of(event, store::decode);
             ObjectNode current = change.current();
             boolean existed = event.previous() != null;
             boolean prevMatches = existed && (!hasSelector || filter.test(change.previous()));
@@ -399,12 +419,11 @@ public final class WatchHandler implements VerbHandler {
         /** One change as this watch renders it: the buffer every watch with the same rendering writes. */
         private Buffer encoded(SharedWatchEvents.Change change, String type, boolean leftSelector) {
             if (rendering == null) {
-                rendering = "|" + req.type().groupResource() + "|" + req.version() + "|" + writer.watchRendering();
+                rendering = "|" + resource.groupResource() + "|" + version + "|" + writer.watchRendering();
             }
             Buffer line = change.encoded(
                     type + "|" + leftSelector + rendering,
-                    () -> writer.watchEvent(
-                            type, req.present(leftSelector ? change.leftSelector() : change.current())));
+                    () -> writer.watchEvent(type, present(leftSelector ? change.leftSelector() : change.current())));
             if (!sentOne) {
                 // a Table stream renders its first event alone (with the columns)
                 sentOne = true;
@@ -416,7 +435,7 @@ public final class WatchHandler implements VerbHandler {
 
         /** One object of the state a watch starts with, as an ADDED event of its own. */
         void sendInitial(ObjectNode obj) {
-            inOrder(CpuWork.estimateSize(obj), () -> writer.watchEvent("ADDED", req.present(obj)), line -> {
+            inOrder(CpuWork.estimateSize(obj), () -> writer.watchEvent("ADDED", present(obj)), line -> {
                 watcher.initEvent();
                 if (sinkGone()) {
                     finish();
@@ -429,8 +448,8 @@ public final class WatchHandler implements VerbHandler {
 
         private Buffer bookmark(long revision, boolean initialEventsEnd) {
             ObjectNode obj = JsonNodeFactory.instance.objectNode();
-            obj.put("kind", req.type().kind());
-            obj.put("apiVersion", req.apiVersion());
+            obj.put("kind", resource.kind());
+            obj.put("apiVersion", resource.apiVersion(version));
             ObjectNode meta = obj.putObject("metadata");
             meta.put("resourceVersion", Long.toString(revision));
             meta.putNull("creationTimestamp");
@@ -453,6 +472,10 @@ public final class WatchHandler implements VerbHandler {
                 return;
             }
             watcher.sent(line.length());
+        }
+
+        private ObjectNode present(ObjectNode stored) {
+            return ResourceRequest.present(store, resource, version, stored);
         }
 
         private boolean sinkGone() {
@@ -488,15 +511,15 @@ public final class WatchHandler implements VerbHandler {
         private void unresponsive() {
             LOG.info(
                     "Forcing {} watcher close due to unresponsiveness: more than {} events or {} bytes waiting",
-                    req.type().groupResource(),
+                    resource.groupResource(),
                     backlogEvents,
                     backlogBytes);
             if (webSocket == null && !resp.closed() && !resp.ended()) {
                 aborted = true;
-                if (req.ctx().request().version() == HttpVersion.HTTP_2) {
+                if (http2) {
                     resp.reset(CANCEL);
                 } else {
-                    req.ctx().request().connection().close();
+                    connection.close();
                 }
             }
             finish();
@@ -519,7 +542,6 @@ public final class WatchHandler implements VerbHandler {
             } else if (!aborted && !resp.ended() && !resp.closed()) {
                 resp.end();
             }
-            done.tryComplete();
         }
     }
 }

@@ -1,9 +1,12 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.authn.UserInfo;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,19 +28,35 @@ public final class AccessLog implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
-        ctx.addEndHandler(done -> {
-            UserInfo user = RequestAttributes.user(ctx);
-            SocketAddress remote = ctx.request().remoteAddress();
-            LOG.info(
-                    "HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
-                    ctx.request().method().name(),
-                    ctx.request().uri(),
-                    String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e6),
-                    ctx.request().getHeader("User-Agent"),
-                    ctx.response().headers().get("Audit-Id"),
-                    remote == null ? "" : remote.hostAddress(),
-                    user == null ? "" : user.name(),
-                    ctx.response().getStatusCode());
+        RequestEnd.of(ctx).add(new RequestEnd.Action() {
+            @Override
+            public void ended(AsyncResult<Void> outcome) {
+                detached(ctx).ended(outcome);
+            }
+
+            /** What the line tells of the request, read now; the response's status and audit ID at its end. */
+            @Override
+            public RequestEnd.Action detached(RoutingContext context) {
+                UserInfo user = RequestAttributes.user(context);
+                SocketAddress remote = context.request().remoteAddress();
+                String method = context.request().method().name();
+                String uri = context.request().uri();
+                String userAgent = context.request().getHeader("User-Agent");
+                String source = remote == null ? "" : remote.hostAddress();
+                String userName = user == null ? "" : user.name();
+                HttpServerResponse response = context.response();
+                long started = start; // a local: the lambda then captures no anonymous class (and its ctx)
+                return outcome -> LOG.info(
+                        "HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
+                        method,
+                        uri,
+                        String.format(Locale.ROOT, "%.3f", (System.nanoTime() - started) / 1e6),
+                        userAgent,
+                        response.headers().get("Audit-Id"),
+                        source,
+                        userName,
+                        response.getStatusCode());
+            }
         });
         ctx.next();
     }

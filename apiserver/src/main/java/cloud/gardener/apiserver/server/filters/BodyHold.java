@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
@@ -47,11 +48,27 @@ public final class BodyHold implements Handler<RoutingContext> {
                     }
                 });
             }
-            ctx.addEndHandler(done -> {
-                if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
-                    abandon(ctx, body);
-                } else {
-                    drain(ctx, body);
+            RequestEnd.of(ctx).add(new RequestEnd.Action() {
+                @Override
+                public void ended(AsyncResult<Void> outcome) {
+                    if (!body.complete && !body.http2 && (body.reading || tooLongToDrain(body))) {
+                        abandon(ctx, body);
+                    } else {
+                        drain(ctx, body);
+                    }
+                }
+
+                /**
+                 * A body nobody read while a long response streams (a watch's) is dropped as it comes: the request
+                 * resumes without a handler (one would keep its captures for the response's life).
+                 */
+                @Override
+                public RequestEnd.Action detached(RoutingContext context) {
+                    HttpServerRequest request = context.request();
+                    if (!body.complete && !body.reading && !request.isEnded()) {
+                        request.resume();
+                    }
+                    return null;
                 }
             });
         }

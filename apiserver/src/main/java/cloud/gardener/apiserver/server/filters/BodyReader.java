@@ -47,7 +47,7 @@ public final class BodyReader implements Handler<RoutingContext> {
             refuse(ctx);
             return;
         }
-        ctx.addEndHandler(done -> budget.release(body.reserved));
+        RequestEnd.of(ctx).add(done -> budget.release(body.reserved));
         body.reading = true;
         HttpServerRequest request = ctx.request();
         if ("100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))

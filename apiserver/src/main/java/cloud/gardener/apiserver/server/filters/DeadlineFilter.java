@@ -58,7 +58,7 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
             }
         };
         clock.add(timeout);
-        ctx.addEndHandler(v -> clock.remove(timeout));
+        RequestEnd.of(ctx).add(v -> clock.remove(timeout));
         ctx.next();
     }
 }

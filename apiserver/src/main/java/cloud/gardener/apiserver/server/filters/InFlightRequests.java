@@ -33,10 +33,10 @@ public final class InFlightRequests implements Handler<RoutingContext> {
         if (info != null && info.isLongRunning()) {
             LongRunning entry = new LongRunning(Vertx.currentContext(), ctx.response());
             longRunning.add(entry);
-            ctx.addEndHandler(v -> longRunning.remove(entry));
+            RequestEnd.of(ctx).add(v -> longRunning.remove(entry));
         } else {
             inFlight.incrementAndGet();
-            ctx.addEndHandler(v -> {
+            RequestEnd.of(ctx).add(v -> {
                 if (inFlight.decrementAndGet() == 0 && draining) {
                     drained.tryComplete();
                 }

@@ -24,7 +24,8 @@ public final class MalformedRequests implements Handler<RoutingContext> {
         if (path != null && !QueryParameters.validEscapes(path)) {
             if (ctx.request().version() != HttpVersion.HTTP_2) {
                 ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                ctx.addEndHandler(done -> ctx.request().connection().close().onFailure(t -> {}));
+                RequestEnd.of(ctx)
+                        .add(done -> ctx.request().connection().close().onFailure(t -> {}));
             }
             ctx.response()
                     .setStatusCode(400)

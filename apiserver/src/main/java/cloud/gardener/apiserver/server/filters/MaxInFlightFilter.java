@@ -58,7 +58,7 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
         if (slots.tryAcquire()) {
             RequestMetrics.Kind kind = readOnly ? RequestMetrics.Kind.READ_ONLY : RequestMetrics.Kind.MUTATING;
             metrics.inFlight(kind, 1);
-            ctx.addEndHandler(v -> {
+            RequestEnd.of(ctx).add(v -> {
                 slots.release();
                 metrics.inFlight(kind, -1);
             });

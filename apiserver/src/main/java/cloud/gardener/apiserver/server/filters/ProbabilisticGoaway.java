@@ -40,7 +40,7 @@ public final class ProbabilisticGoaway implements Handler<RoutingContext> {
                 // GOAWAY (NO_ERROR, last stream = this one) once the response is out: streams in flight complete, and
                 // a request the client raced onto the connection meanwhile is refused unprocessed, which clients
                 // retry on a new connection (client-go does)
-                ctx.addEndHandler(done -> connection.goAway(0));
+                RequestEnd.of(ctx).add(done -> connection.goAway(0));
             }
         }
         ctx.next();

@@ -3,7 +3,9 @@ package cloud.gardener.apiserver.server.filters;
 import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.metrics.RequestMetrics;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -23,15 +25,34 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
         RequestInfo info = RequestAttributes.info(ctx);
-        ctx.addEndHandler(v -> metrics.record(
-                info,
-                ctx.request().method().name(),
-                ctx.request().getHeader("Content-Type"),
-                Multimaps.queryParams(ctx, "dryRun"),
-                ctx.response().getStatusCode(),
-                ctx.response().bytesWritten(),
-                System.nanoTime() - start,
-                RequestAttributes.terminated(ctx)));
+        RequestEnd.of(ctx).add(new RequestEnd.Action() {
+            @Override
+            public void ended(AsyncResult<Void> outcome) {
+                metrics.record(
+                        info,
+                        ctx.request().method().name(),
+                        ctx.request().getHeader("Content-Type"),
+                        Multimaps.queryParams(ctx, "dryRun"),
+                        ctx.response().getStatusCode(),
+                        ctx.response().bytesWritten(),
+                        System.nanoTime() - start,
+                        RequestAttributes.terminated(ctx));
+            }
+
+            @Override
+            public RequestEnd.Action detached(RoutingContext context) {
+                RequestMetrics.Recorder recorder = metrics.recorder(
+                        info,
+                        context.request().method().name(),
+                        context.request().getHeader("Content-Type"),
+                        Multimaps.queryParams(context, "dryRun"));
+                boolean terminated = RequestAttributes.terminated(context);
+                HttpServerResponse response = context.response();
+                long started = start; // a local: the lambda then captures no anonymous class (and its ctx)
+                return outcome -> recorder.record(
+                        response.getStatusCode(), response.bytesWritten(), System.nanoTime() - started, terminated);
+            }
+        });
         ctx.next();
     }
 }

@@ -241,6 +241,13 @@ class OperatorArgumentsTest {
                         "POST",
                         Json.MAPPER.writeValueAsString(cloudProfile()));
                 assertThat(profile.statusCode()).as(profile.body()).isEqualTo(201);
+                // a watch streams without its routing context: its line is written from what it kept
+                HttpResponse<String> watch = send(
+                        client,
+                        base + "/apis/core.gardener.cloud/v1beta1/cloudprofiles?watch=true&timeoutSeconds=1",
+                        "GET",
+                        null);
+                assertThat(watch.statusCode()).as(watch.body()).isEqualTo(200);
                 // Main hands the audit machinery's counters to /metrics (the webhook is dead: events are buffered)
                 HttpResponse<byte[]> metrics = client.send(
                         HttpRequest.newBuilder(URI.create(base + "/metrics"))
@@ -257,13 +264,17 @@ class OperatorArgumentsTest {
                 // --vmodule=httplog=3: every request is logged with its verb, URI and status
                 // (written once the response is out, so the line may trail the response by a moment)
                 long logDeadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-                while (!Files.readString(log).contains("resp=201") && System.nanoTime() < logDeadline) {
+                while (!Files.readString(log).contains("watch=true") && System.nanoTime() < logDeadline) {
                     Thread.sleep(100);
                 }
                 assertThat(Files.readString(log))
                         .contains("\"logger\":\"httplog\"")
                         .containsPattern(
-                                "verb=\\\\\"POST\\\\\" URI=\\\\\"/apis/core.gardener.cloud/v1beta1/cloudprofiles.*resp=201");
+                                "verb=\\\\\"POST\\\\\" URI=\\\\\"/apis/core.gardener.cloud/v1beta1/cloudprofiles.*resp=201")
+                        // the log line is JSON: its quotes are escaped
+                        .containsPattern(
+                                "verb=\\\\\"GET\\\\\" URI=\\\\\"/apis/core.gardener.cloud/v1beta1/cloudprofiles"
+                                        + "\\?watch=true&timeoutSeconds=1\\\\\".*user=\\\\\"[^\\\\]+\\\\\" resp=200");
                 // the identity is published into the virtual garden by the post-start hook
                 assertThat(VIRTUAL_GARDEN
                                 .admin()

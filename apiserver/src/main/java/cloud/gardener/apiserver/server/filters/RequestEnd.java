@@ -1,0 +1,124 @@
+package cloud.gardener.apiserver.server.filters;
+
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a request does once its response has ended or its connection closed (metrics, audit's last event, the
+ * in-flight counts, draining its body): the filters' end handlers, kept here rather than on the routing context
+ * so that a long-running response can let the routing context go.
+ *
+ * <p>A watch streams for minutes to hours and a client keeps hundreds of them open; the routing context holds
+ * the request's data, its parsed path and query, vert.x-web's handler lists and every filter's end handler with
+ * what it captured, over 2 KiB a watch. Once a watch has sent its head, {@link #detach} turns each action into one
+ * that no longer reads the routing context (taking what it needs from it then) and runs the actions from the
+ * response's own handlers.
+ *
+ * <p>Actions run once, in the reverse order of their registration (as vert.x-web runs end handlers), with the
+ * outcome vert.x-web would pass: success when the response ended, else the failure.
+ */
+public final class RequestEnd {
+
+    /** One thing to do at the end of a request. */
+    @FunctionalInterface
+    public interface Action {
+        void ended(AsyncResult<Void> outcome);
+
+        /**
+         * This action for a request whose routing context is let go: one that takes what it needs from
+         * {@code ctx} now, or null when nothing is left to do at the end. By default the action itself, which is
+         * right for an action that captures no routing context (or whose filter never serves a long-running
+         * request, which is never detached).
+         */
+        default Action detached(RoutingContext ctx) {
+            return this;
+        }
+    }
+
+    private static final String KEY = RequestEnd.class.getName();
+
+    private List<Action> actions = new ArrayList<>(6);
+    private boolean ran;
+
+    private RequestEnd() {}
+
+    /** The request's end actions: made, and run by the routing context's end handler, on first use. */
+    public static RequestEnd of(RoutingContext ctx) {
+        RequestEnd end = ctx.get(KEY);
+        if (end == null) {
+            end = new RequestEnd();
+            ctx.put(KEY, end);
+            ctx.addEndHandler(end::run);
+        }
+        return end;
+    }
+
+    /** Adds {@code action}, to run once the response has ended or the connection closed. */
+    public RequestEnd add(Action action) {
+        actions.add(action);
+        return this;
+    }
+
+    /**
+     * Lets the routing context go once a long-running response has written its head: each action becomes its
+     * {@linkplain Action#detached detached} form, and the response's end, exception and close handlers (vert.x-web's,
+     * which hold the routing context) are replaced by ones that run {@code first} (the response's owner letting go of
+     * it), then the actions, the first of them to fire only, with the outcome vert.x-web would pass. The
+     * caller must keep no reference to the routing context either.
+     */
+    public static void detach(RoutingContext ctx, Runnable first) {
+        RequestEnd end = of(ctx);
+        List<Action> kept = new ArrayList<>(end.actions.size());
+        for (Action action : end.actions) {
+            Action detached = action.detached(ctx);
+            if (detached != null) {
+                kept.add(detached);
+            }
+        }
+        end.actions = kept;
+        ctx.remove(KEY);
+        HttpServerResponse response = ctx.response();
+        response.endHandler(v -> end.finish(first, Future.succeededFuture()));
+        response.exceptionHandler(t -> end.finish(first, Future.failedFuture(t)));
+        response.closeHandler(v -> end.finish(first, Future.failedFuture("Connection closed")));
+        // both have fired (the head is out) or never will: they need not hold the routing context
+        response.headersEndHandler(null);
+        response.bodyEndHandler(null);
+    }
+
+    private void finish(Runnable first, AsyncResult<Void> outcome) {
+        if (!ran) {
+            first.run();
+            run(outcome);
+        }
+    }
+
+    /** Runs every action once, the last added first; a failing action does not keep the others from running. */
+    private void run(AsyncResult<Void> outcome) {
+        if (ran) {
+            return;
+        }
+        ran = true;
+        List<Action> all = actions;
+        actions = List.of();
+        RuntimeException failed = null;
+        for (int i = all.size() - 1; i >= 0; i--) {
+            try {
+                all.get(i).ended(outcome);
+            } catch (RuntimeException e) {
+                if (failed == null) {
+                    failed = e;
+                } else {
+                    failed.addSuppressed(e);
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+}
