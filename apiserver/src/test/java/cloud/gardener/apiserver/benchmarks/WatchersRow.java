@@ -185,7 +185,9 @@ final class WatchersRow implements BenchRow {
         String dir = System.getProperty("bench.heapdumps");
         if (dir != null) {
             Files.createDirectories(Path.of(dir));
-            target.process().heapDump(Path.of(dir, name + ".hprof"));
+            Path file = Path.of(dir, name + ".hprof");
+            Files.deleteIfExists(file); // the warm-up's: the JVM does not overwrite a dump
+            target.process().heapDump(file);
         }
     }
 
