@@ -10,7 +10,15 @@ import java.util.Objects;
  */
 public final class AuthenticatedGroupAdder implements Authenticator {
 
+    /** A user given and the user returned for it. */
+    private record Added(UserInfo given, UserInfo added) {}
+
     private final Authenticator delegate;
+    /**
+     * The last user given, with the one returned: the requests of a connection present one user (the x509 and token
+     * authenticators remember their records), so most requests are spared a copy of it.
+     */
+    private volatile Added last;
 
     public AuthenticatedGroupAdder(Authenticator delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -19,9 +27,18 @@ public final class AuthenticatedGroupAdder implements Authenticator {
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
         return Authenticators.safely(delegate, request)
-                .map(result -> result.isAuthenticated()
-                        ? AuthenticationResult.authenticated(withAuthenticatedGroup(result.user()))
-                        : result);
+                .map(result ->
+                        result.isAuthenticated() ? AuthenticationResult.authenticated(added(result.user())) : result);
+    }
+
+    private UserInfo added(UserInfo user) {
+        Added memo = last;
+        if (memo != null && memo.given().equals(user)) {
+            return memo.added();
+        }
+        UserInfo added = withAuthenticatedGroup(user);
+        last = new Added(user, added);
+        return added;
     }
 
     static UserInfo withAuthenticatedGroup(UserInfo user) {

@@ -72,6 +72,30 @@ class AuthenticatorsTest {
     }
 
     @Test
+    void groupAdderAnswersARepeatedUserWithOneCopyAndEveryOtherUserWithItsOwn() {
+        UserInfo alice = UserInfo.of("alice", List.of("dev"));
+        UserInfo bob = UserInfo.of("bob", List.of("ops"));
+        UserInfo aliceAgain = UserInfo.of("alice", List.of("dev"));
+        List<UserInfo> given = List.of(alice, alice, bob, alice, aliceAgain);
+        java.util.Iterator<UserInfo> next = given.iterator();
+        Authenticator adder = new AuthenticatedGroupAdder(
+                request -> Future.succeededFuture(AuthenticationResult.authenticated(next.next())));
+
+        List<UserInfo> answered = new java.util.ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            answered.add(now(adder.authenticate(request(List.of()))).user());
+        }
+
+        assertThat(answered).extracting(UserInfo::name).containsExactly("alice", "alice", "bob", "alice", "alice");
+        assertThat(answered).allSatisfy(user -> assertThat(user.groups()).endsWith("system:authenticated"));
+        assertThat(answered.get(1)).isSameAs(answered.get(0));
+        assertThat(answered.get(2).groups()).containsExactly("ops", "system:authenticated");
+        // a user given again after another one is copied again; an equal record is the same user
+        assertThat(answered.get(3)).isNotSameAs(answered.get(0)).isEqualTo(answered.get(0));
+        assertThat(answered.get(4)).isSameAs(answered.get(3));
+    }
+
+    @Test
     void groupAdderPassesFailuresAndNotApplicableThrough() {
         Authenticator failing =
                 new AuthenticatedGroupAdder(request -> Future.succeededFuture(AuthenticationResult.failed("nope")));
