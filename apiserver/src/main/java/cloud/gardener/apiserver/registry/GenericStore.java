@@ -485,7 +485,9 @@ public final class GenericStore {
             UnaryOperator<ObjectNode> transform,
             WriteContext ctx) {
         ObjectNode old = decode(current);
-        ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
+        // a transform that may edit what it is given gets a copy: the stored object stays the update's old one
+        ObjectNode desired =
+                conversion.toStorage(transform.apply(transform instanceof ReadingTransform ? old : old.deepCopy()));
         ModelForms forms = ctx.forms().copy();
         String desiredRv = ObjectTrees.resourceVersion(desired);
         if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
