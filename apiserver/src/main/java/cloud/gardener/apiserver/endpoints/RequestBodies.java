@@ -19,7 +19,9 @@ import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.buffer.ByteBuf;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,9 +38,24 @@ public final class RequestBodies {
         return body == null ? 0 : body.length();
     }
 
+    /**
+     * The body's bytes, which callers only read: the body buffer's own array when it holds exactly the body (as {@link
+     * cloud.gardener.apiserver.server.filters.BodyReader} sizes it from the Content-Length), else a copy.
+     */
     public static byte[] bytes(ResourceRequest req) {
         Buffer body = req.ctx().body().buffer();
-        return body == null ? new byte[0] : body.getBytes();
+        if (body == null) {
+            return new byte[0];
+        }
+        if (body instanceof BufferInternal internal) {
+            ByteBuf buf = internal.getByteBuf();
+            if (buf.hasArray()
+                    && buf.arrayOffset() + buf.readerIndex() == 0
+                    && buf.array().length == buf.readableBytes()) {
+                return buf.array();
+            }
+        }
+        return body.getBytes();
     }
 
     /** An object body read as some kind: its apiVersion and kind resolved, and what strict decoding found. */

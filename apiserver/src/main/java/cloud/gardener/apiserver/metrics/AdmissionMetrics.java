@@ -6,6 +6,7 @@ import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -135,17 +136,19 @@ public final class AdmissionMetrics implements AdmissionObserver {
     }
 
     /**
-     * A histogram's data points, kept per name (plugin, or "" for a step) and type, then by operation and outcome:
-     * {@code labelValues} builds a label list and walks it on every call, twice per plugin per request. Bounded by the
-     * chain's plugins, the two types, the operations and two outcomes.
+     * A histogram's data points, kept per name (plugin, or "" for a step), then by type, operation and outcome in one
+     * array: {@code labelValues} builds a label list and walks it on every call, twice per plugin per request, and a
+     * map per type cost a second lookup. Bounded by the chain's plugins, the chain's two types, the operations and two
+     * outcomes; another type is looked up on every call.
      */
     private static final class PhasePoints {
 
         private static final Operation[] OPERATIONS = Operation.values();
+        /** The chain's types ({@code AdmissionChain}'s literals, so equal by identity), each with its slots. */
+        private static final List<String> TYPES = List.of("admit", "validate");
 
         private final PointLookup lookup;
-        private final Map<String, Map<String, AtomicReferenceArray<DistributionDataPoint>>> byNameAndType =
-                new ConcurrentHashMap<>();
+        private final Map<String, AtomicReferenceArray<DistributionDataPoint>> byName = new ConcurrentHashMap<>();
 
         PhasePoints(PointLookup lookup) {
             this.lookup = lookup;
@@ -153,15 +156,16 @@ public final class AdmissionMetrics implements AdmissionObserver {
 
         @SuppressWarnings("EnumOrdinal") // an index into this process's own array, never stored or exchanged
         DistributionDataPoint get(String name, String type, Operation operation, boolean rejected) {
-            Map<String, AtomicReferenceArray<DistributionDataPoint>> byType = byNameAndType.get(name);
-            if (byType == null) {
-                byType = byNameAndType.computeIfAbsent(name, n -> new ConcurrentHashMap<>());
+            int typeIndex = TYPES.indexOf(type);
+            if (typeIndex < 0) {
+                return lookup.lookup(name, type, operation.name(), Boolean.toString(rejected));
             }
-            AtomicReferenceArray<DistributionDataPoint> points = byType.get(type);
+            AtomicReferenceArray<DistributionDataPoint> points = byName.get(name);
             if (points == null) {
-                points = byType.computeIfAbsent(type, t -> new AtomicReferenceArray<>(OPERATIONS.length * 2));
+                points = byName.computeIfAbsent(
+                        name, n -> new AtomicReferenceArray<>(TYPES.size() * OPERATIONS.length * 2));
             }
-            int index = operation.ordinal() * 2 + (rejected ? 1 : 0);
+            int index = (typeIndex * OPERATIONS.length + operation.ordinal()) * 2 + (rejected ? 1 : 0);
             DistributionDataPoint point = points.get(index);
             if (point == null) {
                 // labelValues hands out the same point for the same labels, so a race only looks it up twice

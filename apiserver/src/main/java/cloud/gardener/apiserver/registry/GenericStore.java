@@ -485,7 +485,9 @@ public final class GenericStore {
             UnaryOperator<ObjectNode> transform,
             WriteContext ctx) {
         ObjectNode old = decode(current);
-        ObjectNode desired = conversion.toStorage(transform.apply(old.deepCopy()));
+        // a transform that may edit what it is given gets a copy: the stored object stays the update's old one
+        ObjectNode desired =
+                conversion.toStorage(transform.apply(transform instanceof ReadingTransform ? old : old.deepCopy()));
         ModelForms forms = ctx.forms().copy();
         String desiredRv = ObjectTrees.resourceVersion(desired);
         if (desiredRv.isEmpty() && !strategy.allowUnconditionalUpdate()) {
@@ -508,14 +510,17 @@ public final class GenericStore {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
                     defaultAfterAdmission(desired, null);
                     ObjectNode updated = isolate(desired, old, subresource);
-                    List<FieldError> errors = prepareForUpdate(updated, old, subresource, forms);
-                    if (!errors.isEmpty()) {
-                        return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(old)), name, errors));
+                    PreparedUpdate prepared = prepareForUpdate(updated, old, subresource, forms);
+                    if (!prepared.errors().isEmpty()) {
+                        return Future.failedFuture(
+                                ApiException.invalid(type.gvk(apiVersionOf(old)), name, prepared.errors()));
                     }
                     strategy.warningsOnUpdate(updated, old, subresource).forEach(ctx.warnings());
+                    // validating plugins read (and never change) the record the canonical form was made from
+                    ModelForms.Handed canonical = prepared.canonical();
                     return admission
                             .validate(updateAttributes(
-                                    updated, old, subresource, ctx, AdmittedRecords.decodedBy(forms::record)))
+                                    updated, old, subresource, ctx, AdmittedRecords.decodedBy(canonical::record)))
                             .compose(w -> writeUpdate(key, current, possiblyStale, old, updated, ctx));
                 })
                 .recover(t -> Future.failedFuture(
@@ -567,7 +572,13 @@ public final class GenericStore {
         return desired;
     }
 
-    private List<FieldError> prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
+    /**
+     * An update prepared and validated: its errors, or (when none) the object's canonical record handed on to the
+     * validating plugins.
+     */
+    private record PreparedUpdate(List<FieldError> errors, ModelForms.Handed canonical) {}
+
+    private PreparedUpdate prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
         List<FieldError> errors = new ArrayList<>(MetadataValidation.validateUpdate(obj, old, type));
         ObjectNode meta = ObjectTrees.meta(obj);
         ObjectNode oldMeta = ObjectTrees.meta(old);
@@ -591,25 +602,28 @@ public final class GenericStore {
             }
         }
         if (!errors.isEmpty()) {
-            return errors;
+            return new PreparedUpdate(errors, null);
         }
         ModelStrategy modelled = strategy instanceof ModelStrategy m ? m : null;
+        Object prepared = null;
         if (modelled != null) {
-            modelled.prepareForUpdate(obj, old, subresource, forms);
+            prepared = modelled.prepareForUpdate(obj, old, subresource, forms);
         } else {
             strategy.prepareForUpdate(obj, old, subresource);
         }
         if (strategy.tracksGeneration() && strategy.generationMoves(obj, old, subresource)) {
             // Re-read the metadata: the strategy may have replaced the object's content (canonical form).
             ObjectTrees.meta(obj).put("generation", ObjectTrees.generation(old) + 1);
+            prepared = null; // the tree no longer encodes the prepared record
         }
         List<FieldError> invalid = modelled != null
-                ? modelled.validateUpdate(obj, old, subresource, forms)
+                // the prepared object is validated as prepared: its record is the one the preparation made
+                ? modelled.validateUpdate(obj, old, subresource, forms.handing(obj, prepared))
                 : strategy.validateUpdate(obj, old, subresource);
-        if (invalid.isEmpty()) {
-            canonicalize(obj, forms);
+        if (!invalid.isEmpty()) {
+            return new PreparedUpdate(invalid, null);
         }
-        return invalid;
+        return new PreparedUpdate(invalid, forms.handing(obj, canonicalize(obj, forms)));
     }
 
     /**

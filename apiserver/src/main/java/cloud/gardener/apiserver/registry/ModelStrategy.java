@@ -65,15 +65,21 @@ final class ModelStrategy implements ResourceStrategy {
         prepareForUpdate(obj, old, subresource, new ModelForms());
     }
 
-    /** {@link #prepareForUpdate(ObjectNode, ObjectNode, String)}, with what the write already knows. */
-    void prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
+    /**
+     * {@link #prepareForUpdate(ObjectNode, ObjectNode, String)}, with what the write already knows.
+     *
+     * @return the record {@code obj} is now the canonical encoding of, or null when its version has no model
+     */
+    Object prepareForUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
         // The kind's rules compare with the stored (canonical) object: a patched tree is made canonical first. Mutating
         // admission and the defaulting after it may have changed any member: those that did are converted alone.
-        model(obj).ifPresent(model -> forms.canonicalizeEdited(obj, model));
+        Optional<Class<?>> model = model(obj);
+        Object record = model.isPresent() ? forms.canonicalizeEdited(obj, model.get()) : null;
         if (delegatePreparesUpdates) {
             delegate.prepareForUpdate(obj, old, subresource);
-            toCanonicalJson(obj, forms);
+            record = toCanonicalJson(obj, forms);
         }
+        return record;
     }
 
     @Override
@@ -102,16 +108,19 @@ final class ModelStrategy implements ResourceStrategy {
 
     @Override
     public List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource) {
-        return validateUpdate(obj, old, subresource, new ModelForms());
+        return validateUpdate(obj, old, subresource, new ModelForms().handing(obj, null));
     }
 
-    /** {@link #validateUpdate(ObjectNode, ObjectNode, String)}, reading the records the write already has. */
-    List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms forms) {
+    /**
+     * {@link #validateUpdate(ObjectNode, ObjectNode, String)}, reading the records the write already has: the object's
+     * as handed on by the step that made it.
+     */
+    List<FieldError> validateUpdate(ObjectNode obj, ObjectNode old, String subresource, ModelForms.Handed records) {
         List<FieldError> errors = new ArrayList<>(delegate.validateUpdate(obj, old, subresource));
         errors.addAll(
                 "status".equals(subresource)
-                        ? Validators.validateStatusUpdate(gvk(obj), obj, old, forms::record)
-                        : Validators.validateUpdate(gvk(obj), obj, old, forms::record));
+                        ? Validators.validateStatusUpdate(gvk(obj), obj, old, records::record)
+                        : Validators.validateUpdate(gvk(obj), obj, old, records::record));
         return errors;
     }
 

@@ -3,8 +3,6 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.model.FormChanges;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.BufferRecycler;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -13,7 +11,9 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -61,18 +61,22 @@ public final class StoredForm {
     public static StoredForm of(ObjectNode obj) {
         FormChanges.count(FormChanges.Change.TREE_TO_BYTES);
         Walk walk = new Walk(obj);
-        BufferRecycler recycler = Json.MAPPER.getFactory()._getBufferRecycler();
+        ThreadOutput out = ThreadOutput.take();
         try {
-            ByteArrayBuilder out = new ByteArrayBuilder(recycler);
             walk.out = out;
             Json.MAPPER.writeValue(out, walk);
-            byte[] bytes = out.getClearAndRelease();
             return new StoredForm(
-                    bytes, walk.at, walk.commaBefore, walk.commaAfter, walk.after, walk.kind, walk.apiVersion);
+                    out.toByteArray(),
+                    walk.at,
+                    walk.commaBefore,
+                    walk.commaAfter,
+                    walk.after,
+                    walk.kind,
+                    walk.apiVersion);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            recycler.releaseToPool();
+            out.release();
         }
     }
 
@@ -109,7 +113,7 @@ public final class StoredForm {
     /** The object written field by field, the place of the resourceVersion noted on the way. */
     private static final class Walk implements JsonSerializable {
         private final ObjectNode obj;
-        private ByteArrayBuilder out;
+        private ThreadOutput out;
         private int at = -1;
         private boolean commaBefore;
         private boolean commaAfter;
@@ -209,5 +213,64 @@ public final class StoredForm {
             copy.set(METADATA, metaCopy);
         }
         return copy;
+    }
+    /**
+     * The thread's output buffer, kept between writes, from which the stored bytes are copied once at their length: a
+     * growing builder allocated its blocks and then the result again (twice the object's size per write). A buffer
+     * grown beyond {@value #KEPT} bytes is not kept; a write while the thread's buffer is taken gets one of its own.
+     */
+    private static final class ThreadOutput extends OutputStream {
+
+        private static final int INITIAL = 16 * 1024;
+        private static final int KEPT = 128 * 1024;
+        private static final ThreadLocal<ThreadOutput> OF_THREAD = ThreadLocal.withInitial(ThreadOutput::new);
+
+        private byte[] buf = new byte[INITIAL];
+        private int count;
+        private boolean taken;
+
+        static ThreadOutput take() {
+            ThreadOutput out = OF_THREAD.get();
+            if (out.taken) {
+                out = new ThreadOutput();
+            }
+            out.taken = true;
+            return out;
+        }
+
+        void release() {
+            count = 0;
+            taken = false;
+            if (buf.length > KEPT) {
+                buf = new byte[INITIAL];
+            }
+        }
+
+        int size() {
+            return count;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, count);
+        }
+
+        @Override
+        public void write(int b) {
+            ensure(1);
+            buf[count++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            ensure(len);
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        private void ensure(int more) {
+            if (count + more > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(count + more, buf.length * 2));
+            }
+        }
     }
 }

@@ -8,6 +8,11 @@ final class Subresources {
 
     private Subresources() {}
 
+    /** Whether {@link #apply} edits and answers {@code current} itself (else it answers {@code body}). */
+    static boolean editsCurrent(String subresource) {
+        return "binding".equals(subresource);
+    }
+
     /**
      * Returns the desired object for a write through the given subresource.
      *
@@ -16,7 +21,7 @@ final class Subresources {
      * @return the desired object, before the store's status isolation
      */
     static ObjectNode apply(String subresource, ObjectNode current, ObjectNode body) {
-        if ("binding".equals(subresource)) {
+        if (editsCurrent(subresource)) {
             // shoots/binding: the scheduler's way to set spec.seedName; nothing else moves.
             JsonNode seed = body.path("spec").get("seedName");
             ObjectNode spec = current.withObjectProperty("spec");

@@ -7,10 +7,12 @@ import cloud.gardener.apiserver.endpoints.RequestBodies;
 import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.options.WriteOptions;
 import cloud.gardener.apiserver.registry.ObjectTrees;
+import cloud.gardener.apiserver.registry.ReadingTransform;
 import cloud.gardener.apiserver.registry.WriteContext;
 import cloud.gardener.apiserver.registry.fieldmanager.FieldManager;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import java.util.function.UnaryOperator;
 
 /**
  * PUT of an object or a subresource. A resourceVersion in the body is a precondition (409 when stale);
@@ -47,16 +49,12 @@ public final class UpdateHandler implements VerbHandler {
             boolean createsOnUpdate,
             ObjectWriter writer) {
         String sub = req.subresource();
+        // the field manager and the conversion only read the stored object; a binding edits it (Subresources.apply)
+        UnaryOperator<ObjectNode> transform = Subresources.editsCurrent(sub)
+                ? current -> desired(req, current, body, ctx, fieldManager)
+                : (ReadingTransform) current -> desired(req, current, body, ctx, fieldManager);
         return req.store()
-                .updateWritten(
-                        req.namespace(),
-                        req.name(),
-                        sub,
-                        current -> fieldManager.update(
-                                req.present(current),
-                                Subresources.apply(sub, current, body.deepCopy()),
-                                ctx.fieldManager()),
-                        ctx)
+                .updateWritten(req.namespace(), req.name(), sub, transform, ctx)
                 .<Void>map(updated -> {
                     writer.writeWritten(200, updated);
                     return null;
@@ -64,6 +62,15 @@ public final class UpdateHandler implements VerbHandler {
                 .recover(t -> createsOnUpdate && t instanceof ApiException e && e.code() == 404
                         ? create(req, body, ctx, fieldManager, writer)
                         : Future.failedFuture(t));
+    }
+
+    /** The object the update asks for, on {@code current}: the body through the subresource and the field manager. */
+    private static ObjectNode desired(
+            ResourceRequest req, ObjectNode current, ObjectNode body, WriteContext ctx, FieldManager fieldManager) {
+        return fieldManager.update(
+                req.present(current),
+                Subresources.apply(req.subresource(), current, body.deepCopy()),
+                ctx.fieldManager());
     }
 
     /**
