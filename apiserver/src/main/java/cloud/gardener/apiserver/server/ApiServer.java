@@ -293,6 +293,7 @@ public final class ApiServer {
                                     timeouts.connected(connection);
                                     SlimWriteQueues.slimConnection(connection);
                                     Http2WritabilityResync.install(connection);
+                                    Http2FlushBatching.install(connection);
                                 },
                                 RequestHeads.invalidRequests(),
                                 chain.router()))
