@@ -137,6 +137,14 @@ public final class Responses {
     }
 
     public static void write(RoutingContext ctx, int code, String contentType, byte[] body) {
+        write(ctx, code, contentType, wrap(body));
+    }
+
+    /**
+     * Writes {@code body} as the whole answer; the buffer is the answer's from here on (the audit event may record
+     * it), so the caller no longer changes it or the bytes under it.
+     */
+    public static void write(RoutingContext ctx, int code, String contentType, Buffer body) {
         HttpServerResponse resp = ctx.response();
         if (resp.ended() || resp.closed()) {
             return;
@@ -150,10 +158,11 @@ public final class Responses {
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
             // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
             // HTTP/2, where it must not be (RFC 9110 9.3.2)
-            resp.putHeader(names.contentLength(), Integer.toString(body.length)).end();
+            resp.putHeader(names.contentLength(), Integer.toString(body.length()))
+                    .end();
             return;
         }
-        resp.end(wrap(body));
+        resp.end(body);
     }
 
     /**
