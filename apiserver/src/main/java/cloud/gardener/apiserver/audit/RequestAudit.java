@@ -146,7 +146,7 @@ public final class RequestAudit {
 
     /**
      * The body of a response written in one piece; kept only when the level records responses. Kept as it is, not
-     * copied: the writer no longer changes a body it has written.
+     * copied: the writer no longer changes a body it has written (the response writes the same buffer).
      */
     public static void logResponseBody(RoutingContext ctx, Buffer body) {
         RequestAudit audit = of(ctx);

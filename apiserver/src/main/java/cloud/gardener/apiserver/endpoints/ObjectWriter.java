@@ -143,7 +143,7 @@ public final class ObjectWriter {
     }
 
     /** Writes an answer already encoded as {@link #writesCompactJson} says. */
-    public void writeCompactJson(int code, Buffer json) {
+    public void writeCompactJson(int code, byte[] json) {
         format.checkShape(false, () -> goTypeName(false));
         Responses.write(req.ctx(), code, Responses.JSON, json);
     }
@@ -173,7 +173,7 @@ public final class ObjectWriter {
     }
 
     private void writeStored(int code, WrittenObject written, String after) {
-        Optional<Buffer> answer = StoredJsonAnswer.of(written, after, req.type().kind(), req.apiVersion());
+        Optional<byte[]> answer = StoredJsonAnswer.of(written, after, req.type().kind(), req.apiVersion());
         if (answer.isPresent()) {
             writeCompactJson(code, answer.get());
         } else {

@@ -137,20 +137,13 @@ public final class Responses {
     }
 
     public static void write(RoutingContext ctx, int code, String contentType, byte[] body) {
-        write(ctx, code, contentType, wrap(body));
-    }
-
-    /**
-     * Writes {@code body} as the whole answer; the buffer is the answer's from here on (the audit event may record
-     * it), so the caller no longer changes it or the bytes under it.
-     */
-    public static void write(RoutingContext ctx, int code, String contentType, Buffer body) {
         HttpServerResponse resp = ctx.response();
         if (resp.ended() || resp.closed()) {
             return;
         }
         writeWarnings(ctx);
-        RequestAudit.logResponseBody(ctx, body);
+        Buffer buffer = wrap(body);
+        RequestAudit.logResponseBody(ctx, buffer);
         HeaderNames names = HeaderNames.of(ctx);
         resp.setStatusCode(code)
                 .putHeader(names.contentType(), contentType)
@@ -158,16 +151,15 @@ public final class Responses {
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
             // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
             // HTTP/2, where it must not be (RFC 9110 9.3.2)
-            resp.putHeader(names.contentLength(), Integer.toString(body.length()))
-                    .end();
+            resp.putHeader(names.contentLength(), Integer.toString(body.length)).end();
             return;
         }
-        resp.end(body);
+        resp.end(buffer);
     }
 
     /**
      * The body as a buffer over the same array ({@code Buffer.buffer(byte[])} copies it): every caller hands over
-     * an array it no longer changes.
+     * an array it no longer changes, so the answer and its audit event share it.
      */
     static Buffer wrap(byte[] body) {
         return BufferInternal.buffer(Unpooled.wrappedBuffer(body));

@@ -8,10 +8,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.internal.buffer.BufferInternal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -25,10 +21,6 @@ import java.util.Optional;
  * written object has it ({@link #after}). Anything else (no or another kind or apiVersion first, a stored
  * resourceVersion, no metadata object, no field to follow, bytes that do not parse) is left to the decoding path:
  * {@link #of} answers empty.
- *
- * <p>An answer is not a copy: it is a buffer of three slices, the stored bytes before the inserted field, the field,
- * and the stored bytes after it, so a GET of a cached object writes its bytes without copying them first. Stored
- * bytes are never changed once read, so the slices stay the answer's.
  */
 public final class StoredJsonAnswer {
 
@@ -44,17 +36,17 @@ public final class StoredJsonAnswer {
      * the resourceVersion goes is found once per copy of the bytes ({@link InsertionMemo}): a watch cache answers
      * the same copy to every GET until the object changes.
      */
-    public static Optional<Buffer> of(byte[] stored, long modRevision, String kind, String apiVersion) {
+    public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion) {
         return GETS.insertion(stored, modRevision, kind, apiVersion, StoredJsonAnswer::insertion)
-                .map(i -> i.around(stored));
+                .map(i -> i.applyTo(stored));
     }
 
     /**
      * The answer with the resourceVersion after the metadata field {@code after} ({@code ""}: first, null: last), or
      * empty as {@link #of(byte[], long, String, String)} says.
      */
-    public static Optional<Buffer> of(byte[] stored, long modRevision, String kind, String apiVersion, String after) {
-        return insertion(stored, modRevision, kind, apiVersion, after).map(i -> i.around(stored));
+    public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion, String after) {
+        return insertion(stored, modRevision, kind, apiVersion, after).map(i -> i.applyTo(stored));
     }
 
     /**
@@ -74,9 +66,9 @@ public final class StoredJsonAnswer {
      */
     @SuppressWarnings("ArrayRecordComponent") // carries bytes through, unshared; never compared or hashed
     public record Insertion(int at, byte[] field) {
-        /** The answer: {@code stored} around the field, as slices of both (not copied). */
-        public Buffer around(byte[] stored) {
-            return StoredJsonAnswer.around(stored, at, field);
+        /** The answer: a copy of {@code stored} with the field inserted. */
+        public byte[] applyTo(byte[] stored) {
+            return insert(stored, at, field);
         }
     }
 
@@ -113,7 +105,7 @@ public final class StoredJsonAnswer {
      * the answer's form. Bytes the write encoded itself ({@link WrittenObject#form}) are not scanned: their encoding
      * noted their first fields and where the resourceVersion goes, and they carry none of their own.
      */
-    public static Optional<Buffer> of(WrittenObject written, String after, String kind, String apiVersion) {
+    public static Optional<byte[]> of(WrittenObject written, String after, String kind, String apiVersion) {
         StoredObject stored = written.stored();
         if (stored == null || after == null) {
             return Optional.empty();
@@ -126,7 +118,7 @@ public final class StoredJsonAnswer {
             String field = "\"resourceVersion\":\"" + stored.modRevision() + "\"";
             String inserted = form.commaBefore() ? "," + field : (form.commaAfter() ? field + "," : field);
             return Optional.of(
-                    around(form.bytes(), form.resourceVersionAt(after), inserted.getBytes(StandardCharsets.US_ASCII)));
+                    insert(form.bytes(), form.resourceVersionAt(after), inserted.getBytes(StandardCharsets.US_ASCII)));
         }
         return of(stored.value(), stored.modRevision(), kind, apiVersion, after);
     }
@@ -204,14 +196,16 @@ public final class StoredJsonAnswer {
     }
 
     /**
-     * {@code stored} with {@code field} inserted at {@code at}, as a buffer over both arrays: the answer's bytes are
-     * written from them (or gathered by the TLS engine) without a copy of the whole made first.
+     * {@code stored} with {@code field} inserted at {@code at}. A copy on purpose: an answer of slices (a composite
+     * buffer of the stored bytes around the field) is copied into a new heap buffer anyway, by Netty's adaptive
+     * allocator when the TLS handler gathers the answer into its record ({@code CompositeByteBuf.nioBuffer}), so it
+     * saved no bytes per GET and cost the composite's.
      */
-    private static Buffer around(byte[] stored, int at, byte[] field) {
-        ByteBuf answer = Unpooled.wrappedBuffer(
-                Unpooled.wrappedBuffer(stored, 0, at),
-                Unpooled.wrappedBuffer(field),
-                Unpooled.wrappedBuffer(stored, at, stored.length - at));
-        return BufferInternal.buffer(answer);
+    private static byte[] insert(byte[] stored, int at, byte[] field) {
+        byte[] out = new byte[stored.length + field.length];
+        System.arraycopy(stored, 0, out, 0, at);
+        System.arraycopy(field, 0, out, at, field.length);
+        System.arraycopy(stored, at, out, at + field.length, stored.length - at);
+        return out;
     }
 }

@@ -25,13 +25,11 @@ import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.netty.buffer.Unpooled;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
-import io.vertx.core.internal.buffer.BufferInternal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,12 +157,12 @@ public class AllocationBenchmark {
                 + "},\"data\":{\"payload\":\"" + "0".repeat(NAME_DIGITS) + payload + "\"}}");
         updateVersion = indexOf(updateBody, "\"resourceVersion\":\"") + "\"resourceVersion\":\"".length();
         updatePayload = indexOf(updateBody, "\"payload\":\"") + "\"payload\":\"".length();
-        Buffer first = create(
+        byte[] first = create(
                 configMaps,
                 NAMESPACE,
                 bytes(new String(configMapBody, StandardCharsets.UTF_8)
                         .replace("c" + "0".repeat(NAME_DIGITS), UPDATED)));
-        version(first);
+        version(Buffer.buffer(first));
 
         applyShootFixtures();
         ObjectNode shoot = (ObjectNode)
@@ -190,25 +188,25 @@ public class AllocationBenchmark {
     }
 
     @Benchmark
-    public Buffer configMapCreate() throws Exception {
+    public byte[] configMapCreate() throws Exception {
         name(configMapBody, configMapName);
         return create(configMaps, NAMESPACE, configMapBody);
     }
 
     @Benchmark
-    public Buffer shootCreate() throws Exception {
+    public byte[] shootCreate() throws Exception {
         name(shootBody, shootName);
         return create(shoots, SHOOTS, shootBody);
     }
 
     @Benchmark
-    public Buffer shootDryRunCreate() throws Exception {
+    public byte[] shootDryRunCreate() throws Exception {
         name(shootBody, shootName);
         return create(shoots, SHOOTS, shootBody, true);
     }
 
     @Benchmark
-    public Buffer configMapGet() throws Exception {
+    public byte[] configMapGet() throws Exception {
         StoredObject stored = await(configMaps.getStored(NAMESPACE, storedName, ReadFreshness.consistent()));
         return StoredJsonAnswer.of(stored.value(), stored.modRevision(), "ConfigMap", "v1")
                 .orElseThrow();
@@ -323,11 +321,11 @@ public class AllocationBenchmark {
     }
 
     /** What CreateHandler does with a JSON body (no query: field validation Warn, no dry run). */
-    private static Buffer create(GenericStore store, String namespace, byte[] body) throws Exception {
+    private static byte[] create(GenericStore store, String namespace, byte[] body) throws Exception {
         return create(store, namespace, body, false);
     }
 
-    private static Buffer create(GenericStore store, String namespace, byte[] body, boolean dryRun) throws Exception {
+    private static byte[] create(GenericStore store, String namespace, byte[] body, boolean dryRun) throws Exception {
         String version = store.type().storageVersion();
         GroupVersionKind gvk = store.type().gvk(version);
         ResourceRequest req = ResourceRequests.create(store, version, namespace, ADMIN);
@@ -344,8 +342,7 @@ public class AllocationBenchmark {
         WrittenObject written = await(store.createWritten(namespace, decoded, ctx));
         // the compact JSON answer ObjectWriter.writeWritten makes: from the stored bytes, else encoded
         return StoredJsonAnswer.of(written, StoredJsonAnswer.after(written.object()), gvk.kind(), version)
-                .orElseGet(() ->
-                        BufferInternal.buffer(Unpooled.wrappedBuffer(Json.toBytes(req.present(written.object())))));
+                .orElseGet(() -> Json.toBytes(req.present(written.object())));
     }
 
     /** The next name, its base-36 digits written over the last ones. */

@@ -154,7 +154,6 @@ class ListEncoderTest {
             trees.set(0);
             ListEncoder<Stored> encoder = new ListEncoder<>(Json.MAPPER, false, head, items, tree)
                     .withCompactItems(s -> StoredJsonAnswer.of(s.value(), s.revision(), "ConfigMap", "v1")
-                            .map(Buffer::getBytes)
                             .orElse(null));
             Buffer all = Buffer.buffer();
             while (!encoder.done()) {

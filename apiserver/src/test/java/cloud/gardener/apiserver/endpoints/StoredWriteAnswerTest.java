@@ -200,7 +200,7 @@ class StoredWriteAnswerTest {
                         StoredJsonAnswer.after(written.object()),
                         req.type().kind(),
                         req.apiVersion())
-                .map(answer -> answer.toString(StandardCharsets.UTF_8));
+                .map(bytes -> new String(bytes, StandardCharsets.UTF_8));
         return new Written(written, fromStored, encoded);
     }
 

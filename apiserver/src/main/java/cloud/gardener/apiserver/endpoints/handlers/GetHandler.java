@@ -9,7 +9,6 @@ import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.storage.ReadFreshness;
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
 import java.util.Optional;
 
 /**
@@ -45,7 +44,7 @@ public final class GetHandler implements VerbHandler {
         return req.store()
                 .getStored(req.namespace(), req.name(), freshness)
                 .compose(stored -> CpuWork.<Void>run(stored.value().length, () -> {
-                    Optional<Buffer> answer = StoredJsonAnswer.of(
+                    Optional<byte[]> answer = StoredJsonAnswer.of(
                             stored.value(), stored.modRevision(), req.type().kind(), req.apiVersion());
                     if (answer.isPresent()) {
                         writer.writeCompactJson(200, answer.get());
