@@ -138,17 +138,20 @@ public final class RequestAudit {
         }
     }
 
-    /** The body of a response written in one piece; kept only when the level records responses. */
     /** Whether the request's audit event records the response body (a streamed answer then is not streamed). */
     public static boolean recordsResponseBody(RoutingContext ctx) {
         RequestAudit audit = of(ctx);
         return audit != null && audit.decision.level().atLeast(Level.REQUEST_RESPONSE);
     }
 
-    public static void logResponseBody(RoutingContext ctx, byte[] body) {
+    /**
+     * The body of a response written in one piece; kept only when the level records responses. Kept as it is, not
+     * copied: the writer no longer changes a body it has written (the response writes the same buffer).
+     */
+    public static void logResponseBody(RoutingContext ctx, Buffer body) {
         RequestAudit audit = of(ctx);
         if (audit != null && audit.decision.level().atLeast(Level.REQUEST_RESPONSE)) {
-            audit.responseBody = Buffer.buffer(body);
+            audit.responseBody = body;
         }
     }
 

@@ -142,7 +142,8 @@ public final class Responses {
             return;
         }
         writeWarnings(ctx);
-        RequestAudit.logResponseBody(ctx, body);
+        Buffer buffer = wrap(body);
+        RequestAudit.logResponseBody(ctx, buffer);
         HeaderNames names = HeaderNames.of(ctx);
         resp.setStatusCode(code)
                 .putHeader(names.contentType(), contentType)
@@ -153,12 +154,12 @@ public final class Responses {
             resp.putHeader(names.contentLength(), Integer.toString(body.length)).end();
             return;
         }
-        resp.end(wrap(body));
+        resp.end(buffer);
     }
 
     /**
      * The body as a buffer over the same array ({@code Buffer.buffer(byte[])} copies it): every caller hands over
-     * an array it no longer changes.
+     * an array it no longer changes, so the answer and its audit event share it.
      */
     static Buffer wrap(byte[] body) {
         return BufferInternal.buffer(Unpooled.wrappedBuffer(body));

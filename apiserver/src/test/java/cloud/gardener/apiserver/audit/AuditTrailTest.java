@@ -155,6 +155,32 @@ class AuditTrailTest {
         assertThat(complete.get("objectRef").get("name").asText()).isEqualTo("audited");
     }
 
+    /** A GET answered from the stored bytes records that answer as its response object, as a decoded one would. */
+    @Test
+    void aGetsRecordedResponseIsItsAnswer() throws Exception {
+        TestClient admin = SERVER.admin();
+        String ns = namespace(admin);
+        TestClient.Response created = admin.send(
+                "POST",
+                "/apis/core.gardener.cloud/v1beta1/projects",
+                "{\"apiVersion\":\"core.gardener.cloud/v1beta1\",\"kind\":\"Project\",\"metadata\":{\"name\":\"read\","
+                        + "\"annotations\":{\"a\":\"\\u00e9 \\\"b\\\"\"}},\"spec\":{\"namespace\":\"" + ns + "\"}}",
+                Map.of());
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        for (String query : new String[] {"", "?pretty=true"}) {
+            String auditId = UUID.randomUUID().toString();
+            TestClient.Response read =
+                    admin.get("/apis/core.gardener.cloud/v1beta1/projects/read" + query, Map.of("Audit-Id", auditId));
+            assertThat(read.status()).as(read.body()).isEqualTo(200);
+            JsonNode answer = read.json().deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) answer.get("metadata")).remove("managedFields");
+            JsonNode complete = awaitLogged(auditId, 2).get(1);
+            assertThat(complete.get("level").asText()).isEqualTo("RequestResponse");
+            assertThat(complete.get("verb").asText()).isEqualTo("get");
+            assertThat(complete.get("responseObject")).as(query).isEqualTo(answer);
+        }
+    }
+
     @Test
     void failuresCarryTheirStatusAndTheAuthorizationDecision() throws Exception {
         String missing = UUID.randomUUID().toString();

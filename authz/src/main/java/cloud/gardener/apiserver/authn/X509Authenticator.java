@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.certs.CertificateIdentifiers;
 import cloud.gardener.apiserver.certs.SubjectNames;
 import cloud.gardener.apiserver.certs.verify.CertificateVerificationException;
 import cloud.gardener.apiserver.certs.verify.ClientCertificateVerifier;
+import cloud.gardener.apiserver.certs.verify.PresentedCertificates;
 import io.vertx.core.Future;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
@@ -36,6 +37,8 @@ public final class X509Authenticator implements Authenticator {
     private final Supplier<ClientCertificateVerifier> verifier;
     private final Clock clock;
     private final Map<X509Certificate, Optional<UserInfo>> users = new ConcurrentHashMap<>();
+    /** The same, by the identity of the presented leaf: looked up first ({@link PresentedCertificates}). */
+    private final PresentedCertificates<Optional<UserInfo>> presented = new PresentedCertificates<>();
 
     public X509Authenticator(Supplier<ClientCertificateVerifier> verifier, Clock clock) {
         this.verifier = Objects.requireNonNull(verifier, "verifier");
@@ -65,13 +68,18 @@ public final class X509Authenticator implements Authenticator {
             return AuthenticationResult.failed(
                     "verifying certificate " + CertificateIdentifiers.describe(leaf) + " failed: " + e.getMessage());
         }
-        Optional<UserInfo> user = users.get(leaf);
+        List<X509Certificate> leafOnly = chain.subList(0, 1);
+        Optional<UserInfo> user = presented.get(leafOnly);
         if (user == null) {
-            user = userOf(leaf);
-            if (users.size() >= REMEMBERED_USERS) {
-                users.clear();
+            user = users.get(leaf);
+            if (user == null) {
+                user = userOf(leaf);
+                if (users.size() >= REMEMBERED_USERS) {
+                    users.clear();
+                }
+                users.put(leaf, user);
             }
-            users.put(leaf, user);
+            presented.put(leafOnly, user);
         }
         return user.map(AuthenticationResult::authenticated).orElseGet(AuthenticationResult::notApplicable);
     }

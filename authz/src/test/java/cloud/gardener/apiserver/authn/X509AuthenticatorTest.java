@@ -44,6 +44,27 @@ class X509AuthenticatorTest {
                         UserInfo.CREDENTIAL_ID_KEY, List.of(CertificateIdentifiers.credentialId(alice.certificate()))));
     }
 
+    /** Each leaf is its own user, presented again as the same objects (a connection's) or not. */
+    @Test
+    void aRememberedUserIsTheLeafsOwn() {
+        X509Authenticator authenticator = X509Authenticator.forClientCa(List.of(CA.certificate()));
+        IssuedCertificate alice = CA.issueClient("alice", List.of("dev"), Duration.ofHours(1));
+        IssuedCertificate aliceInOps = CA.issueClient("alice", List.of("ops"), Duration.ofHours(1));
+        IssuedCertificate bob = CA.issueClient("bob", List.of(), Duration.ofHours(1));
+        for (int round = 0; round < 2; round++) {
+            assertThat(now(authenticator.authenticate(request(alice.chain()))).user())
+                    .extracting(UserInfo::name, UserInfo::groups)
+                    .containsExactly("alice", List.of("dev"));
+            assertThat(now(authenticator.authenticate(request(aliceInOps.chain())))
+                            .user())
+                    .extracting(UserInfo::name, UserInfo::groups)
+                    .containsExactly("alice", List.of("ops"));
+            assertThat(now(authenticator.authenticate(request(bob.chain()))).user())
+                    .extracting(UserInfo::name, UserInfo::groups)
+                    .containsExactly("bob", List.of());
+        }
+    }
+
     @Test
     void noCertificateIsNotApplicable() {
         assertThat(now(AUTHENTICATOR.authenticate(request(List.of()))).isNotApplicable())

@@ -47,6 +47,8 @@ public final class ClientCertificateVerifier {
     private final Set<TrustAnchor> anchors;
     private final List<X509Certificate> roots;
     private final Map<List<X509Certificate>, Verified> verified = new ConcurrentHashMap<>();
+    /** The same, by the identity of the presented certificates: looked up first ({@link PresentedCertificates}). */
+    private final PresentedCertificates<Verified> presented = new PresentedCertificates<>();
 
     /** A verified path and the instants between which all of its certificates are valid. */
     private record Verified(List<X509Certificate> path, Instant notBefore, Instant notAfter) {
@@ -87,7 +89,13 @@ public final class ClientCertificateVerifier {
         if (anchors.isEmpty()) {
             throw new CertificateVerificationException("x509: certificate signed by unknown authority");
         }
-        Verified known = verified.get(chain);
+        Verified known = presented.get(chain);
+        if (known == null) {
+            known = verified.get(chain);
+            if (known != null) {
+                presented.put(chain, known);
+            }
+        }
         if (known != null && known.validAt(at)) {
             return known.path();
         }
@@ -114,7 +122,9 @@ public final class ClientCertificateVerifier {
         if (verified.size() >= REMEMBERED_CHAINS) {
             verified.clear();
         }
-        verified.put(List.copyOf(chain), new Verified(path, notBefore, notAfter));
+        Verified known = new Verified(path, notBefore, notAfter);
+        verified.put(List.copyOf(chain), known);
+        presented.put(chain, known);
     }
 
     private List<X509Certificate> buildPath(List<X509Certificate> chain, Instant at)

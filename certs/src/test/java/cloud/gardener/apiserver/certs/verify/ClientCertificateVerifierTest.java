@@ -11,8 +11,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,35 @@ class ClientCertificateVerifierTest {
         assertThatThrownBy(() -> verifier.verify(alice.chain(), now.plus(Duration.ofDays(45))))
                 .isInstanceOf(CertificateVerificationException.class);
         assertThat(verifier.verify(alice.chain(), now)).containsExactly(alice.certificate(), CA.certificate());
+    }
+
+    /**
+     * A chain is remembered by its certificate objects (a connection's, presented on each request, in a new list each
+     * time) and answers with its own path, only within its validity; nothing remembered answers for another chain.
+     */
+    @Test
+    void aRememberedChainAnswersForItselfOnly() throws Exception {
+        ClientCertificateVerifier verifier = new ClientCertificateVerifier(List.of(CA.certificate()));
+        IssuedCertificate alice = CA.issueClient("alice", List.of(), Duration.ofHours(1));
+        IssuedCertificate aliceAgain = CA.issueClient("alice", List.of(), Duration.ofHours(3));
+        Instant now = Instant.now();
+        for (int round = 0; round < 2; round++) {
+            for (IssuedCertificate issued : List.of(alice, aliceAgain)) {
+                List<X509Certificate> chain = new ArrayList<>(issued.chain());
+                assertThat(verifier.verify(chain, now)).containsExactly(issued.certificate(), CA.certificate());
+            }
+            assertThatThrownBy(() -> verifier.verify(new ArrayList<>(alice.chain()), now.plus(Duration.ofHours(2))))
+                    .hasMessageContaining("is after");
+            assertThat(verifier.verify(aliceAgain.chain(), now.plus(Duration.ofHours(2))))
+                    .containsExactly(aliceAgain.certificate(), CA.certificate());
+        }
+        IssuedCertificate mallory = OTHER_CA.issueClient("mallory", List.of("system:masters"), Duration.ofHours(1));
+        List<X509Certificate> withAlicesCa = List.of(mallory.certificate(), CA.certificate());
+        for (List<X509Certificate> chain : List.of(mallory.chain(), withAlicesCa)) {
+            assertThatThrownBy(() -> verifier.verify(chain, now))
+                    .isInstanceOf(CertificateVerificationException.class)
+                    .hasMessage("x509: certificate signed by unknown authority");
+        }
     }
 
     @Test
