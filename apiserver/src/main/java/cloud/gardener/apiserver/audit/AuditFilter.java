@@ -9,7 +9,6 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestEnd;
-import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -88,30 +87,21 @@ public final class AuditFilter implements Handler<RoutingContext> {
                 audit.emit(Stage.RESPONSE_STARTED, ctx.response().getStatusCode(), null, null);
             });
         }
-        RequestEnd.of(ctx).add(new RequestEnd.Action() {
-            @Override
-            public void ended(AsyncResult<Void> outcome) {
-                detached(ctx).ended(outcome);
+        // the last event as the request stands at its end (or when a watch lets the request go: its user, body and
+        // failure are settled then)
+        RequestEnd.of(ctx).add(RequestEnd.readingRequest(ctx, context -> {
+            audit.impersonatedIfChanged(RequestAttributes.user(context));
+            Buffer body = requestBody(context);
+            Throwable failure = context.failure();
+            HttpServerResponse response = context.response();
+            if (failure != null && !(failure instanceof ApiException) && !(failure instanceof HttpException)) {
+                // upstream's panic event: 500 with the request URI and the cause
+                String message = "Internal Server Error: \"" + context.request().uri() + "\": " + failure;
+                Status panic = new Status("Failure", message, "InternalError", null, 500, java.util.Map.of());
+                return outcome -> audit.emit(Stage.PANIC, 500, body, panic);
             }
-
-            /** The last event as the request stands now (a detached watch's user, body and failure are settled). */
-            @Override
-            public RequestEnd.Action detached(RoutingContext context) {
-                RequestAudit record = audit; // a local: the lambdas then capture no anonymous class (and its ctx)
-                record.impersonatedIfChanged(RequestAttributes.user(context));
-                Buffer body = requestBody(context);
-                Throwable failure = context.failure();
-                HttpServerResponse response = context.response();
-                if (failure != null && !(failure instanceof ApiException) && !(failure instanceof HttpException)) {
-                    // upstream's panic event: 500 with the request URI and the cause
-                    String message =
-                            "Internal Server Error: \"" + context.request().uri() + "\": " + failure;
-                    Status panic = new Status("Failure", message, "InternalError", null, 500, java.util.Map.of());
-                    return outcome -> record.emit(Stage.PANIC, 500, body, panic);
-                }
-                return outcome -> record.emit(Stage.RESPONSE_COMPLETE, response.getStatusCode(), body, null);
-            }
-        });
+            return outcome -> audit.emit(Stage.RESPONSE_COMPLETE, response.getStatusCode(), body, null);
+        }));
         ctx.next();
     }
 

@@ -282,6 +282,9 @@ class AuditTrailTest {
                 .containsExactly("RequestReceived", "ResponseStarted", "ResponseComplete");
         assertThat(events.get(1).get("responseStatus").get("code").asInt()).isEqualTo(200);
         assertThat(events.get(2).get("verb").asText()).isEqualTo("watch");
+        // written once the watch ended, from what it kept of the request when it began streaming
+        assertThat(events.get(2).get("responseStatus").get("code").asInt()).isEqualTo(200);
+        assertThat(events.get(2).get("user").get("username").asText()).isNotEmpty();
         assertThat(events.get(2).get("requestURI").asText())
                 .isEqualTo("/apis/core.gardener.cloud/v1beta1/seeds?watch=1&timeoutSeconds=1");
     }

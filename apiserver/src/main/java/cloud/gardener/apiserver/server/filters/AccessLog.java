@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.authn.UserInfo;
-import io.vertx.core.AsyncResult;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.SocketAddress;
@@ -28,36 +27,28 @@ public final class AccessLog implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
-        RequestEnd.of(ctx).add(new RequestEnd.Action() {
-            @Override
-            public void ended(AsyncResult<Void> outcome) {
-                detached(ctx).ended(outcome);
-            }
-
-            /** What the line tells of the request, read now; the response's status and audit ID at its end. */
-            @Override
-            public RequestEnd.Action detached(RoutingContext context) {
-                UserInfo user = RequestAttributes.user(context);
-                SocketAddress remote = context.request().remoteAddress();
-                String method = context.request().method().name();
-                String uri = context.request().uri();
-                String userAgent = context.request().getHeader("User-Agent");
-                String source = remote == null ? "" : remote.hostAddress();
-                String userName = user == null ? "" : user.name();
-                HttpServerResponse response = context.response();
-                long started = start; // a local: the lambda then captures no anonymous class (and its ctx)
-                return outcome -> LOG.info(
-                        "HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
-                        method,
-                        uri,
-                        String.format(Locale.ROOT, "%.3f", (System.nanoTime() - started) / 1e6),
-                        userAgent,
-                        response.headers().get("Audit-Id"),
-                        source,
-                        userName,
-                        response.getStatusCode());
-            }
-        });
+        // what the line tells of the request is read at its end (or when a watch lets the request go); the
+        // response's status and audit ID when it is written
+        RequestEnd.of(ctx).add(RequestEnd.readingRequest(ctx, context -> {
+            UserInfo user = RequestAttributes.user(context);
+            SocketAddress remote = context.request().remoteAddress();
+            String method = context.request().method().name();
+            String uri = context.request().uri();
+            String userAgent = context.request().getHeader("User-Agent");
+            String source = remote == null ? "" : remote.hostAddress();
+            String userName = user == null ? "" : user.name();
+            HttpServerResponse response = context.response();
+            return outcome -> LOG.info(
+                    "HTTP verb=\"{}\" URI=\"{}\" latency=\"{}ms\" userAgent=\"{}\" audit-ID=\"{}\" srcIP=\"{}\" user=\"{}\" resp={}",
+                    method,
+                    uri,
+                    String.format(Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e6),
+                    userAgent,
+                    response.headers().get("Audit-Id"),
+                    source,
+                    userName,
+                    response.getStatusCode());
+        }));
         ctx.next();
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What a request does once its response has ended or its connection closed (metrics, audit's last event, the
@@ -55,6 +56,28 @@ public final class RequestEnd {
             ctx.addEndHandler(end::run);
         }
         return end;
+    }
+
+    /**
+     * An action that reads the request when it runs: {@code read} takes what it needs from the routing context it is
+     * given and returns what to do with that (null: nothing). It reads at the request's end, or when the request is
+     * detached, and then the action keeps only what was read.
+     */
+    public static Action readingRequest(RoutingContext ctx, Function<RoutingContext, Action> read) {
+        return new Action() {
+            @Override
+            public void ended(AsyncResult<Void> outcome) {
+                Action action = read.apply(ctx);
+                if (action != null) {
+                    action.ended(outcome);
+                }
+            }
+
+            @Override
+            public Action detached(RoutingContext context) {
+                return read.apply(context);
+            }
+        };
     }
 
     /** Adds {@code action}, to run once the response has ended or the connection closed. */
