@@ -175,7 +175,7 @@ public final class ModelForms {
                 canonical.put(
                         name,
                         diff.parts().contains(name) || !diff.identical().contains(name)
-                                ? node.deepCopy()
+                                ? copyKeeping(node, k.tree().get(name), obj.get(name))
                                 : obj.get(name));
             }
             obj.removeAll();
@@ -184,6 +184,41 @@ public final class ModelForms {
             return record;
         }
         return null;
+    }
+
+    /**
+     * A copy of {@code node} for the tree being made canonical, equal to {@code node.deepCopy()}: where {@code node}
+     * is the known tree's value {@code known} itself (an unchanged value the encoding shared, a part's managedFields
+     * say) and the tree's own value {@code own} at that place is exactly it ({@link #IDENTICAL}), the tree keeps its own
+     * instead of a copy. Value nodes are immutable and shared as {@code deepCopy} shares them.
+     */
+    @SuppressWarnings("ReferenceEquality") // a value the encoding shared with the known tree is that very node
+    private static JsonNode copyKeeping(JsonNode node, JsonNode known, JsonNode own) {
+        if (node == known && own != null && compare(known, own) == IDENTICAL) {
+            return own;
+        }
+        if (node instanceof ObjectNode object) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> member : object.properties()) {
+                String name = member.getKey();
+                out.set(
+                        name,
+                        copyKeeping(
+                                member.getValue(),
+                                known == null ? null : known.get(name),
+                                own == null ? null : own.get(name)));
+            }
+            return out;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode(array.size());
+            for (int i = 0; i < array.size(); i++) {
+                out.add(copyKeeping(
+                        array.get(i), known == null ? null : known.get(i), own == null ? null : own.get(i)));
+            }
+            return out;
+        }
+        return node;
     }
 
     /**

@@ -101,6 +101,36 @@ class ModelFormsTest {
     }
 
     @Test
+    void aChangedPartKeepsTheTreesOwnSectionsWhereTheyAreCanonicalAndSharesNoneWithWhatIsKnown() {
+        String labelled = CONFIG_MAP.replace(
+                "\"namespace\": \"dev\"}",
+                "\"namespace\": \"dev\", \"labels\": {\"a\": \"1\", \"b\": \"2\"},"
+                        + " \"annotations\": {\"x\": \"1\", \"y\": \"2\"}}");
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(labelled), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        // the labels as the canonical form has them, the annotations in another order, and a uid set by the store
+        ObjectNode changed = tree(labelled.replace("{\"x\": \"1\", \"y\": \"2\"}", "{\"y\": \"2\", \"x\": \"1\"}"));
+        changed.withObjectProperty("metadata").put("uid", "u-1");
+        JsonNode labels = changed.at("/metadata/labels");
+        JsonNode annotations = changed.at("/metadata/annotations");
+        ObjectNode whole = ModelCodec.canonical(changed.deepCopy(), ConfigMap.class);
+
+        ConfigMap decoded = forms.canonicalize(changed, ConfigMap.class);
+
+        assertThat(changed).hasToString(whole.toString());
+        assertThat(changed.at("/metadata/labels")).as("canonical as it was").isSameAs(labels);
+        assertThat(changed.at("/metadata/annotations")).isNotSameAs(annotations);
+        // the tree is the request's own: editing it leaves what is known as it was
+        ObjectNode canonical = changed.deepCopy();
+        changed.withObjectProperty("metadata").withObjectProperty("labels").put("a", "9");
+        changed.withObjectProperty("metadata").withObjectProperty("annotations").put("x", "9");
+        ObjectNode again = canonical.deepCopy();
+        assertThat(forms.canonicalize(again, ConfigMap.class)).isSameAs(decoded);
+        assertThat(again).hasToString(canonical.toString());
+    }
+
+    @Test
     void aTreeChangedBesideItsMetadataIsDecodedWhole() {
         ModelForms forms = new ModelForms();
         ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();

@@ -17,7 +17,9 @@ import java.util.function.Consumer;
  * A set of field paths as structured-merge-diff keeps it ({@code fieldpath.Set}): the path elements that are
  * members at this level, and the sets below the elements that have children. A path is in the set when its last
  * element is a member of the set its prefix leads to; a parent is not implied by its children. The set algebra
- * works on exact paths only. Mutable while it is being built; the operations answer new sets.
+ * works on exact paths only. Mutable while it is being built (by {@link #insert}), never changed once an operation
+ * has read it: the operations answer new sets that share with their operands the sets below an element only one
+ * operand has (a create's managed set is its whole comparison's added set, which is then not copied level by level).
  */
 public final class FieldSet {
 
@@ -94,9 +96,12 @@ public final class FieldSet {
     }
 
     public FieldSet union(FieldSet other) {
-        FieldSet out = copy();
+        FieldSet out = new FieldSet();
+        out.members.addAll(members);
         out.members.addAll(other.members);
-        other.children.forEach((pe, c) -> out.children.merge(pe, c.copy(), FieldSet::union));
+        out.children.putAll(children);
+        // a set below an element both have is their union, one only one side has is shared
+        other.children.forEach((pe, c) -> out.children.merge(pe, c, FieldSet::union));
         return out;
     }
 
@@ -129,7 +134,7 @@ public final class FieldSet {
         }
         children.forEach((pe, c) -> {
             FieldSet o = other.children.get(pe);
-            FieldSet d = o == null ? c.copy() : c.difference(o);
+            FieldSet d = o == null ? c : c.difference(o);
             if (!d.isEmpty()) {
                 out.children.put(pe, d);
             }
@@ -180,13 +185,6 @@ public final class FieldSet {
             }
             out.children.put(pe, c.ensureNamedFieldsAreMembers(childType));
         });
-        return out;
-    }
-
-    private FieldSet copy() {
-        FieldSet out = new FieldSet();
-        out.members.addAll(members);
-        children.forEach((pe, c) -> out.children.put(pe, c.copy()));
         return out;
     }
 

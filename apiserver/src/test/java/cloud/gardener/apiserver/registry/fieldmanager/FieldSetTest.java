@@ -46,6 +46,25 @@ class FieldSetTest {
     }
 
     @Test
+    void setsSharedByAnOperationsAnswerStayTheOperandsOwn() {
+        FieldPath purpose = FieldPath.fields("spec", "purpose");
+        FieldPath phase = FieldPath.fields("status", "phase");
+        FieldPath conditions = FieldPath.fields("status", "conditions");
+        FieldSet a = FieldSet.of(REGION, LABEL_A);
+        FieldSet b = FieldSet.of(purpose, POOL, phase);
+        FieldSet union = a.union(b);
+        assertThat(union.paths()).containsExactlyInAnyOrder(REGION, LABEL_A, purpose, POOL, phase);
+        // operations on the answer (which shares b's status and a's metadata sets) answer sets of their own
+        FieldSet later = union.difference(FieldSet.of(phase, REGION)).union(FieldSet.of(conditions, LABEL_A));
+        assertThat(later.paths()).containsExactlyInAnyOrder(LABEL_A, purpose, POOL, conditions);
+        assertThat(union.paths()).containsExactlyInAnyOrder(REGION, LABEL_A, purpose, POOL, phase);
+        assertThat(a.paths()).containsExactlyInAnyOrder(REGION, LABEL_A);
+        assertThat(b.paths()).containsExactlyInAnyOrder(purpose, POOL, phase);
+        assertThat(a.union(new FieldSet()).paths()).containsExactlyInAnyOrder(REGION, LABEL_A);
+        assertThat(new FieldSet().union(b).paths()).containsExactlyInAnyOrder(purpose, POOL, phase);
+    }
+
+    @Test
     void pathsIterateMembersBeforeChildrenInOrder() {
         FieldSet s = FieldSet.of(REGION, FieldPath.fields("spec", "purpose"), SPEC, LABEL_A);
         assertThat(s.paths()).containsExactly(SPEC, LABEL_A, FieldPath.fields("spec", "purpose"), REGION);
