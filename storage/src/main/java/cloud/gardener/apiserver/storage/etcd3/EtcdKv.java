@@ -10,15 +10,15 @@ import io.etcd.jetcd.api.TxnRequest;
 import io.etcd.jetcd.api.TxnResponse;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.netty.NegotiationType;
 import io.grpc.netty.NettyChannelBuilder;
-import io.grpc.stub.ClientCalls;
-import io.grpc.stub.StreamObserver;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.vertx.core.Future;
@@ -51,9 +51,12 @@ import java.util.function.LongSupplier;
  */
 final class EtcdKv implements AutoCloseable {
 
-    /** etcd's Txn, its requests serialized without gRPC's per-call 4 KB buffer ({@link StreamingMarshaller}). */
-    private static final MethodDescriptor<TxnRequest, TxnResponse> TXN =
-            StreamingMarshaller.requestsOf(KVGrpc.getTxnMethod());
+    /**
+     * etcd's Txn, its requests serialized without gRPC's per-call 4 KB buffer ({@link StreamingMarshaller}), its
+     * responses parsed from gRPC's stream (a failed compare's else branch brings a whole value back: copied once).
+     */
+    private static final MethodDescriptor<TxnRequest, TxnResponse> TXN = StreamParsingMarshaller.responsesOf(
+            StreamingMarshaller.requestsOf(KVGrpc.getTxnMethod()), TxnResponse.parser());
     /** etcd's Range, its responses parsed from gRPC's stream without a copy of the whole message first. */
     private static final MethodDescriptor<RangeRequest, RangeResponse> RANGE =
             StreamParsingMarshaller.responsesOf(KVGrpc.getRangeMethod(), RangeResponse.parser());
@@ -236,31 +239,41 @@ final class EtcdKv implements AutoCloseable {
         private <Q, R> void attempt(
                 MethodDescriptor<Q, R> method, Q request, long giveUpAt, long delay, BiConsumer<R, Throwable> done) {
             CallOptions options = CallOptions.DEFAULT.withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            ClientCalls.asyncUnaryCall(calls.newCall(method, options), request, new StreamObserver<R>() {
-                @Override
-                public void onNext(R response) {
-                    done.accept(response, null);
-                }
+            ClientCall<Q, R> call = calls.newCall(method, options);
+            call.start(
+                    new UnaryListener<R>() {
+                        @Override
+                        void failed(Throwable failure) {
+                            boolean again = giveUpAt != 0
+                                    && !closed.get()
+                                    && Status.fromThrowable(failure).getCode() == Status.Code.UNAVAILABLE
+                                    && System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) < giveUpAt;
+                            if (again) {
+                                var unused = loop.schedule(
+                                        () -> attempt(
+                                                method, request, giveUpAt, Math.min(delay * 2, maxRetryDelay()), done),
+                                        delay,
+                                        TimeUnit.MILLISECONDS);
+                            } else {
+                                done.accept(null, failure);
+                            }
+                        }
 
-                @Override
-                public void onError(Throwable failure) {
-                    boolean again = giveUpAt != 0
-                            && !closed.get()
-                            && Status.fromThrowable(failure).getCode() == Status.Code.UNAVAILABLE
-                            && System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay) < giveUpAt;
-                    if (again) {
-                        var unused = loop.schedule(
-                                () -> attempt(method, request, giveUpAt, Math.min(delay * 2, maxRetryDelay()), done),
-                                delay,
-                                TimeUnit.MILLISECONDS);
-                    } else {
-                        done.accept(null, failure);
-                    }
-                }
-
-                @Override
-                public void onCompleted() {}
-            });
+                        @Override
+                        void succeeded(R response) {
+                            done.accept(response, null);
+                        }
+                    },
+                    new Metadata());
+            try {
+                // two: the answer, and room to notice a second one (a protocol error), as gRPC's stubs ask
+                call.request(2);
+                call.sendMessage(request);
+                call.halfClose();
+            } catch (RuntimeException | Error e) {
+                call.cancel(null, e);
+                throw e;
+            }
         }
 
         void close() {
@@ -268,6 +281,41 @@ final class EtcdKv implements AutoCloseable {
                 pacer.close();
             }
             channel.shutdownNow();
+        }
+    }
+
+    /**
+     * A unary call's listener, as gRPC's {@code ClientCalls} adapts a stream observer to it, without the adapters:
+     * the answer is delivered when the call closes, so exactly one of the two outcomes is reported per call.
+     */
+    private abstract static class UnaryListener<R> extends ClientCall.Listener<R> {
+        private R response;
+
+        abstract void succeeded(R response);
+
+        abstract void failed(Throwable failure);
+
+        @Override
+        public void onMessage(R message) {
+            if (response != null) {
+                throw Status.INTERNAL
+                        .withDescription("More than one responses received for unary or client-streaming call")
+                        .asRuntimeException();
+            }
+            response = message;
+        }
+
+        @Override
+        public void onClose(Status status, Metadata trailers) {
+            if (!status.isOk()) {
+                failed(status.asRuntimeException(trailers));
+            } else if (response == null) {
+                failed(Status.INTERNAL
+                        .withDescription("No value received for unary call")
+                        .asRuntimeException(trailers));
+            } else {
+                succeeded(response);
+            }
         }
     }
 

@@ -3,8 +3,10 @@ package cloud.gardener.apiserver.storage.etcd3;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Parser;
+import io.grpc.KnownLength;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
+import java.io.IOException;
 import java.io.InputStream;
 
 /**
@@ -15,6 +17,11 @@ import java.io.InputStream;
  * Parsed from the stream, each value is still copied once, into an array of exactly its size ({@link ValueBytes}).
  */
 final class StreamParsingMarshaller<T> implements MethodDescriptor.Marshaller<T> {
+
+    /** protobuf's own default: the buffer for a message of unknown or large size. */
+    static final int MAX_BUFFER = 4096;
+
+    private static final int MIN_BUFFER = 64;
 
     private final MethodDescriptor.Marshaller<T> standard;
     private final Parser<T> parser;
@@ -37,9 +44,24 @@ final class StreamParsingMarshaller<T> implements MethodDescriptor.Marshaller<T>
         return standard.stream(message);
     }
 
+    /**
+     * A staging buffer no larger than the message: protobuf's default of 4 KiB was allocated for every answer, most
+     * of them a few dozen bytes; a field larger than the buffer is read into its own array either way.
+     */
+    static int bufferSize(InputStream stream) {
+        if (stream instanceof KnownLength) {
+            try {
+                return Math.max(MIN_BUFFER, Math.min(MAX_BUFFER, stream.available()));
+            } catch (IOException e) {
+                return MAX_BUFFER;
+            }
+        }
+        return MAX_BUFFER;
+    }
+
     @Override
     public T parse(InputStream stream) {
-        CodedInputStream in = CodedInputStream.newInstance(stream);
+        CodedInputStream in = CodedInputStream.newInstance(stream, bufferSize(stream));
         in.setSizeLimit(Integer.MAX_VALUE); // gRPC enforces the inbound message size
         try {
             T message = parser.parseFrom(in);
