@@ -428,6 +428,22 @@ public final class GenericStore {
     /** {@link #update}, with the bytes storage holds for the answer: what the update and patch handlers answer from. */
     public Future<WrittenObject> updateWritten(
             String namespace, String name, String subresource, UnaryOperator<ObjectNode> transform, WriteContext ctx) {
+        return updateWritten(namespace, name, subresource, "", transform, ctx);
+    }
+
+    /**
+     * {@link #updateWritten}, for a request that names the resourceVersion it updates ({@code precondition}, empty
+     * when none): a cached copy older than that revision is not tried, since its attempt could only fail the
+     * precondition before the loop read storage (a client that writes again as soon as its last write is answered
+     * is often ahead of the watch cache).
+     */
+    public Future<WrittenObject> updateWritten(
+            String namespace,
+            String name,
+            String subresource,
+            String precondition,
+            UnaryOperator<ObjectNode> transform,
+            WriteContext ctx) {
         String key = key(namespace, name);
         if (ctx.dryRun() || !reads.servesFromCache()) {
             // a dry run writes nothing that could guard a stale copy: it reads storage (DryRunnableStorage's Get)
@@ -435,9 +451,27 @@ public final class GenericStore {
         }
         // GuaranteedUpdate with a cached existing object: the watch cache's copy saves the read before the write;
         // the write's revision compare guards it, and any failure on it is judged again on a fresh read
+        long named = revisionOf(precondition);
         return reads.getCached(key)
                 .transform(cached -> updateFrom(
-                        cached.succeeded() ? cached.result() : null, key, name, subresource, transform, ctx));
+                        cached.succeeded() && cached.result().modRevision() >= named ? cached.result() : null,
+                        key,
+                        name,
+                        subresource,
+                        transform,
+                        ctx));
+    }
+
+    /** The revision a resourceVersion names; 0 for none or one that is not a revision (the attempt judges it). */
+    private static long revisionOf(String resourceVersion) {
+        if (resourceVersion.isEmpty()) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(resourceVersion);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The update loop, starting from {@code cached} (possibly stale) or, when null, from a read of storage. */

@@ -16,6 +16,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,58 @@ class GenericStoreCachedUpdateTest {
         assertThat(storage.gets())
                 .as("one fresh read after the cache's copy failed the precondition")
                 .isEqualTo(gets + 1);
+    }
+
+    @Test
+    void aPutThatNamesItsRevisionSkipsACopyOlderThanIt() throws Exception {
+        createdAndCached();
+        storage.holdEvents();
+        String written = ObjectTrees.resourceVersion(await(addLabel("first")));
+        int gets = storage.gets();
+        AtomicInteger attempts = new AtomicInteger();
+
+        ObjectNode updated = await(configMaps
+                .updateWritten(
+                        "dev",
+                        "settings",
+                        "",
+                        written,
+                        old -> {
+                            attempts.incrementAndGet();
+                            old.withObjectProperty("metadata").put("resourceVersion", written);
+                            old.withObjectProperty("data").put("purpose", "production");
+                            return old;
+                        },
+                        ADMIN)
+                .map(WrittenObject::object));
+
+        assertThat(updated.at("/metadata/labels/first").asText()).isEqualTo("true");
+        assertThat(attempts)
+                .as("no attempt on the cached copy the request is ahead of")
+                .hasValue(1);
+        assertThat(storage.gets()).as("the one read of storage").isEqualTo(gets + 1);
+    }
+
+    @Test
+    void aPutThatNamesTheCachedRevisionReadsNoStorage() throws Exception {
+        String created = createdAndCached();
+        int gets = storage.gets();
+
+        ObjectNode updated = await(configMaps
+                .updateWritten(
+                        "dev",
+                        "settings",
+                        "",
+                        created,
+                        old -> {
+                            old.withObjectProperty("data").put("purpose", "production");
+                            return old;
+                        },
+                        ADMIN)
+                .map(WrittenObject::object));
+
+        assertThat(updated.at("/data/purpose").asText()).isEqualTo("production");
+        assertThat(storage.gets()).isEqualTo(gets);
     }
 
     @Test

@@ -54,7 +54,7 @@ public final class UpdateHandler implements VerbHandler {
                 ? current -> desired(req, current, body, ctx, fieldManager)
                 : (ReadingTransform) current -> desired(req, current, body, ctx, fieldManager);
         return req.store()
-                .updateWritten(req.namespace(), req.name(), sub, transform, ctx)
+                .updateWritten(req.namespace(), req.name(), sub, ObjectTrees.resourceVersion(body), transform, ctx)
                 .<Void>map(updated -> {
                     writer.writeWritten(200, updated);
                     return null;
