@@ -51,8 +51,9 @@ final class ProcessCpu {
      * The CPU milliseconds per operation each process spent between two snapshots, for processes that spent any;
      * for a JVM also the part its JIT compiler threads and its GC threads spent (the rest is the difference), e.g.
      * {@code server on etcd 0.920 (JIT 0.400, GC 0.050), etcd 0.350, load client 0.410 (JIT 0.020, GC 0.010)}: a
-     * server still compiling spends much of its CPU on that, which a warm server would not. Empty when nothing is
-     * metered.
+     * server still compiling spends much of its CPU on that, which a warm server would not. The total is counted in
+     * clock ticks (10 ms), the parts in nanoseconds, so a part can exceed a total of a few ticks. Empty when nothing
+     * is metered.
      */
     String perOperation(Sample[] before, Sample[] after, long operations) {
         StringBuilder out = new StringBuilder();
@@ -75,5 +76,21 @@ final class ProcessCpu {
             i++;
         }
         return out.toString();
+    }
+
+    /**
+     * The part of the metered JVMs' CPU between two snapshots that their JIT compiler threads spent, 0 to 1 (0 when
+     * they spent none): high while a fresh server still compiles its hot paths.
+     */
+    double jitShare(Sample[] before, Sample[] after) {
+        long total = 0;
+        long jit = 0;
+        for (int i = 0; i < after.length; i++) {
+            if (after[i].isJvm() && before[i].totalNanos() >= 0 && after[i].totalNanos() > before[i].totalNanos()) {
+                total += after[i].totalNanos() - before[i].totalNanos();
+                jit += ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.JIT);
+            }
+        }
+        return total == 0 ? 0 : Math.min(1, (double) jit / total);
     }
 }

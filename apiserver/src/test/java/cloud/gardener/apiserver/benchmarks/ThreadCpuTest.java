@@ -122,4 +122,22 @@ class ThreadCpuTest {
         assertThat(cpu.perOperation(before, cpu.snapshot(), 1 + (x & 0)))
                 .matches("load client \\d+\\.\\d{3} \\(JIT \\d+\\.\\d{3}, GC \\d+\\.\\d{3}\\)");
     }
+
+    @Test
+    void jitShareIsTheJvmsCompilerTimeOverTheirTotalAndLeavesOtherProcessesOut() {
+        ProcessCpu cpu = new ProcessCpu(Map.of("a", 1L, "b", 2L, "etcd", 3L));
+        ProcessCpu.Sample[] before = {
+            new ProcessCpu.Sample(0, Map.of(1L, new ThreadCpu(ThreadKind.JIT, 0))),
+            new ProcessCpu.Sample(0, Map.of(1L, new ThreadCpu(ThreadKind.JIT, 0))),
+            new ProcessCpu.Sample(0, Map.of(1L, new ThreadCpu(ThreadKind.OTHER, 0)))
+        };
+        ProcessCpu.Sample[] after = {
+            new ProcessCpu.Sample(1000, Map.of(1L, new ThreadCpu(ThreadKind.JIT, 600))),
+            new ProcessCpu.Sample(3000, Map.of(1L, new ThreadCpu(ThreadKind.JIT, 400))),
+            new ProcessCpu.Sample(6000, Map.of(1L, new ThreadCpu(ThreadKind.OTHER, 6000)))
+        };
+
+        assertThat(cpu.jitShare(before, after)).isEqualTo(0.25);
+        assertThat(cpu.jitShare(before, before)).isZero();
+    }
 }
