@@ -6,7 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -45,7 +45,8 @@ class ThreadCpuTest {
     @EnabledOnOs(OS.LINUX)
     void aThreadStartedBetweenReadingsCountsWithAllItsTime() throws InterruptedException {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        AtomicLong spun = new AtomicLong();
+        CountDownLatch spun = new CountDownLatch(1);
+        CountDownLatch read = new CountDownLatch(1);
         Map<Long, ThreadCpu> before = ThreadCpu.read(SELF);
         Thread spinner = new Thread(
                 () -> {
@@ -54,19 +55,22 @@ class ThreadCpuTest {
                     while (mx.getCurrentThreadCpuTime() - start < 200_000_000L) {
                         x += Long.toString(x).length();
                     }
-                    spun.set(mx.getCurrentThreadCpuTime() + (x & 0));
+                    spun.countDown();
+                    try {
+                        // alive until read: a thread that ended is gone from /proc
+                        read.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 },
                 "spinner");
         spinner.start();
-        Map<Long, ThreadCpu> during;
-        do {
-            during = ThreadCpu.read(SELF);
-            Thread.sleep(10);
-        } while (spun.get() == 0);
+        spun.await();
+        Map<Long, ThreadCpu> after = ThreadCpu.read(SELF);
+        read.countDown();
         spinner.join();
 
-        // read while the spinner still ran (a thread that ended is gone from /proc): at least most of its time
-        assertThat(ThreadCpu.spent(before, during, ThreadKind.OTHER)).isGreaterThan(150_000_000L);
+        assertThat(ThreadCpu.spent(before, after, ThreadKind.OTHER)).isGreaterThanOrEqualTo(190_000_000L);
     }
 
     @Test
