@@ -37,6 +37,9 @@ import java.util.stream.Stream;
  * --duration S      seconds per measurement (default 4)
  * --warmup S        seconds of the warm-up round per measurement (default half of --duration); a fresh server's
  *                   JIT compiles the Shoot path for tens of seconds (Shoot creates/s doubled with --warmup 30)
+ * --warmup-until-jit P  repeat the warm-up round (every row again) while in the last one the servers' JIT compiler
+ *                   threads spent more than P % of the servers' CPU (default: one warm-up round)
+ * --warmup-max M    at most M warm-up rounds with --warmup-until-jit (default 10)
  * --concurrency C   requests / transactions in flight (default 64)
  * --objects N       ConfigMaps a LIST returns (default 2000; the issue's figure is for 5000)
  * --lists L         LISTs per subject and round, their median counts (default 3)
@@ -71,6 +74,8 @@ public final class ApiBenchmark {
             "--rounds",
             "--duration",
             "--warmup",
+            "--warmup-until-jit",
+            "--warmup-max",
             "--concurrency",
             "--objects",
             "--lists",
@@ -92,6 +97,8 @@ public final class ApiBenchmark {
         Duration warmup = flags.containsKey("--warmup")
                 ? Duration.ofMillis((long) (Double.parseDouble(flags.get("--warmup")) * 1000))
                 : duration.dividedBy(2);
+        double warmupUntilJit = Double.parseDouble(flags.getOrDefault("--warmup-until-jit", "-1"));
+        int warmupMax = Integer.parseInt(flags.getOrDefault("--warmup-max", "10"));
         int concurrency = Integer.parseInt(flags.getOrDefault("--concurrency", "64"));
         int objects = Integer.parseInt(flags.getOrDefault("--objects", "2000"));
         int lists = Integer.parseInt(flags.getOrDefault("--lists", "3"));
@@ -164,11 +171,19 @@ public final class ApiBenchmark {
             }
             System.out.printf(
                     Locale.ROOT,
-                    "API benchmark: %d rounds of %.1f s per measurement after a warm-up round of %.1f s, "
+                    "API benchmark: %d rounds of %.1f s per measurement after a warm-up round of %.1f s%s, "
                             + "%d in flight, LIST of %d objects; %d CPUs, load average %s, Java %s, etcd %s%n",
                     rounds,
                     duration.toMillis() / 1000.0,
                     warmup.toMillis() / 1000.0,
+                    warmupUntilJit < 0
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    " (repeated while the servers' JIT spends more than %.0f %% of their CPU, at most"
+                                            + " %d times)",
+                                    warmupUntilJit,
+                                    warmupMax),
                     concurrency,
                     objects,
                     Runtime.getRuntime().availableProcessors(),
@@ -179,23 +194,38 @@ public final class ApiBenchmark {
                 progress("preparing " + row.name());
                 row.prepare();
             }
-            Map<String, Long> processes = new LinkedHashMap<>();
+            Map<String, Long> servers = new LinkedHashMap<>();
             for (ApiTarget target : targets) {
-                processes.put("server on " + target.store(), target.process().pid());
+                servers.put("server on " + target.store(), target.process().pid());
             }
+            Map<String, Long> processes = new LinkedHashMap<>(servers);
             processes.put("etcd", etcd.pid());
             processes.put("load client", ProcessHandle.current().pid());
             ClosedLoop load = new ClosedLoop(concurrency, duration, new ProcessCpu(processes));
             Results results = Results.recording();
             EtcdHistory history = new EtcdHistory(raw);
-            for (int round = 0; round <= rounds; round++) {
+            ProcessCpu serverCpu = new ProcessCpu(servers);
+            double jit;
+            int warmups = 0;
+            do {
+                warmups++;
+                ProcessCpu.Sample[] before = serverCpu.snapshot();
                 for (BenchRow row : rows) {
-                    progress((round == 0 ? "warm-up" : "round " + round) + ": " + row.name());
-                    if (round == 0) {
-                        row.round(0, load.withDuration(warmup), Results.discarding());
-                    } else {
-                        row.round(round, load, results);
-                    }
+                    progress("warm-up " + warmups + ": " + row.name());
+                    row.round(0, load.withDuration(warmup), Results.discarding());
+                    history.compact();
+                }
+                jit = serverCpu.jitShare(before, serverCpu.snapshot());
+                progress(String.format(
+                        Locale.ROOT,
+                        "warm-up %d: the servers' JIT compiler threads spent %.0f %% of the servers' CPU",
+                        warmups,
+                        jit * 100));
+            } while (warmupUntilJit >= 0 && jit * 100 > warmupUntilJit && warmups < warmupMax);
+            for (int round = 1; round <= rounds; round++) {
+                for (BenchRow row : rows) {
+                    progress("round " + round + ": " + row.name());
+                    row.round(round, load, results);
                     history.compact();
                 }
             }

@@ -75,7 +75,7 @@ final class ClosedLoop {
         AtomicInteger next = new AtomicInteger();
         AtomicLong completed = new AtomicLong();
         AtomicLong finished = new AtomicLong();
-        long[] cpuBefore = cpu.snapshot();
+        ProcessCpu.Sample[] cpuBefore = cpu.snapshot();
         AtomicInteger running = new AtomicInteger(concurrency);
         CompletableFuture<Void> done = new CompletableFuture<>();
         long started = System.nanoTime();

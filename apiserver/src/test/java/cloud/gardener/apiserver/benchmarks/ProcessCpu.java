@@ -23,34 +23,74 @@ final class ProcessCpu {
         this.pids = new LinkedHashMap<>(pids);
     }
 
-    /** The CPU time of every process so far, in nanoseconds, in report order (-1: not readable). */
-    long[] snapshot() {
+    /** One process's CPU time so far in nanoseconds (-1: not readable) and its live threads' ({@link ThreadCpu}). */
+    record Sample(long totalNanos, Map<Long, ThreadCpu> threads) {
+
+        /** A JVM: it has HotSpot's compiler threads (the first of each kind never ends). */
+        boolean isJvm() {
+            return threads.values().stream().anyMatch(t -> t.kind() == ThreadKind.JIT);
+        }
+    }
+
+    /** The CPU time of every process so far, in report order. */
+    Sample[] snapshot() {
         List<Long> all = List.copyOf(pids.values());
-        long[] nanos = new long[all.size()];
-        for (int i = 0; i < nanos.length; i++) {
-            nanos[i] = ProcessHandle.of(all.get(i))
+        Sample[] samples = new Sample[all.size()];
+        for (int i = 0; i < samples.length; i++) {
+            long pid = all.get(i);
+            long total = ProcessHandle.of(pid)
                     .flatMap(p -> p.info().totalCpuDuration())
                     .map(Duration::toNanos)
                     .orElse(-1L);
+            samples[i] = new Sample(total, ThreadCpu.read(pid));
         }
-        return nanos;
+        return samples;
     }
 
     /**
-     * The CPU milliseconds per operation each process spent between two snapshots, for processes that spent any
-     * (e.g. {@code server on etcd 1.90, etcd 0.35, load client 0.41}); empty when nothing is metered.
+     * The CPU milliseconds per operation each process spent between two snapshots, for processes that spent any;
+     * for a JVM also the part its JIT compiler threads and its GC threads spent (the rest is the difference), e.g.
+     * {@code server on etcd 0.920 (JIT 0.400, GC 0.050), etcd 0.350, load client 0.410 (JIT 0.020, GC 0.010)}: a
+     * server still compiling spends much of its CPU on that, which a warm server would not. The total is counted in
+     * clock ticks (10 ms), the parts in nanoseconds, so a part can exceed a total of a few ticks. Empty when nothing
+     * is metered.
      */
-    String perOperation(long[] before, long[] after, long operations) {
+    String perOperation(Sample[] before, Sample[] after, long operations) {
         StringBuilder out = new StringBuilder();
         int i = 0;
         for (String name : pids.keySet()) {
-            long spent = after[i] - before[i];
-            if (before[i] >= 0 && after[i] >= 0 && spent > 0 && operations > 0) {
+            long spent = after[i].totalNanos() - before[i].totalNanos();
+            if (before[i].totalNanos() >= 0 && after[i].totalNanos() >= 0 && spent > 0 && operations > 0) {
                 out.append(out.length() == 0 ? "" : ", ")
                         .append(String.format(Locale.ROOT, "%s %.3f", name, spent / 1e6 / operations));
+                if (after[i].isJvm()) {
+                    out.append(String.format(
+                            Locale.ROOT,
+                            " (JIT %.3f, GC %.3f)",
+                            ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.JIT) / 1e6 / operations,
+                            ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.GC)
+                                    / 1e6
+                                    / operations));
+                }
             }
             i++;
         }
         return out.toString();
+    }
+
+    /**
+     * The part of the metered JVMs' CPU between two snapshots that their JIT compiler threads spent, 0 to 1 (0 when
+     * they spent none): high while a fresh server still compiles its hot paths.
+     */
+    double jitShare(Sample[] before, Sample[] after) {
+        long total = 0;
+        long jit = 0;
+        for (int i = 0; i < after.length; i++) {
+            if (after[i].isJvm() && before[i].totalNanos() >= 0 && after[i].totalNanos() > before[i].totalNanos()) {
+                total += after[i].totalNanos() - before[i].totalNanos();
+                jit += ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.JIT);
+            }
+        }
+        return total == 0 ? 0 : Math.min(1, (double) jit / total);
     }
 }
