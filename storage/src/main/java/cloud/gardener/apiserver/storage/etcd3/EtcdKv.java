@@ -197,10 +197,11 @@ final class EtcdKv implements AutoCloseable {
         private final ManagedChannel channel;
         private final Channel calls;
         private final ReconnectPacer pacer;
-        private final GetBatcher batcher = new GetBatcher(this);
+        private final GetBatcher batcher;
 
         LoopConnection(EventLoop loop, ManagedChannel channel, Channel calls, ReconnectPacer pacer) {
             this.loop = loop;
+            this.batcher = new GetBatcher(this, loop);
             this.channel = channel;
             this.calls = calls;
             this.pacer = pacer;
