@@ -68,9 +68,7 @@ class GenericStoreCachedUpdateTest {
 
     @Test
     void aPutNamingARevisionTheCacheHasNotReachedSucceeds() throws Exception {
-        createdAndCached();
-        storage.holdEvents();
-        String written = ObjectTrees.resourceVersion(await(addLabel("first")));
+        String written = writtenPastTheCache();
         int gets = storage.gets();
 
         ObjectNode updated = await(put(written, "production"));
@@ -84,26 +82,11 @@ class GenericStoreCachedUpdateTest {
 
     @Test
     void aPutThatNamesItsRevisionSkipsACopyOlderThanIt() throws Exception {
-        createdAndCached();
-        storage.holdEvents();
-        String written = ObjectTrees.resourceVersion(await(addLabel("first")));
+        String written = writtenPastTheCache();
         int gets = storage.gets();
         AtomicInteger attempts = new AtomicInteger();
 
-        ObjectNode updated = await(configMaps
-                .updateWritten(
-                        "dev",
-                        "settings",
-                        "",
-                        written,
-                        old -> {
-                            attempts.incrementAndGet();
-                            old.withObjectProperty("metadata").put("resourceVersion", written);
-                            old.withObjectProperty("data").put("purpose", "production");
-                            return old;
-                        },
-                        ADMIN)
-                .map(WrittenObject::object));
+        ObjectNode updated = await(putNamingIt(written, "production", attempts));
 
         assertThat(updated.at("/metadata/labels/first").asText()).isEqualTo("true");
         assertThat(attempts)
@@ -117,18 +100,7 @@ class GenericStoreCachedUpdateTest {
         String created = createdAndCached();
         int gets = storage.gets();
 
-        ObjectNode updated = await(configMaps
-                .updateWritten(
-                        "dev",
-                        "settings",
-                        "",
-                        created,
-                        old -> {
-                            old.withObjectProperty("data").put("purpose", "production");
-                            return old;
-                        },
-                        ADMIN)
-                .map(WrittenObject::object));
+        ObjectNode updated = await(putNamingIt(created, "production", new AtomicInteger()));
 
         assertThat(updated.at("/data/purpose").asText()).isEqualTo("production");
         assertThat(storage.gets()).isEqualTo(gets);
@@ -174,6 +146,13 @@ class GenericStoreCachedUpdateTest {
         return rv;
     }
 
+    /** The resourceVersion of a write (label {@code first}) the cache has not seen: its events are held back. */
+    private String writtenPastTheCache() throws Exception {
+        createdAndCached();
+        storage.holdEvents();
+        return ObjectTrees.resourceVersion(await(addLabel("first")));
+    }
+
     /** A PUT of what the client read at {@code resourceVersion}, with a change. */
     private Future<ObjectNode> put(String resourceVersion, String purpose) {
         return configMaps.update(
@@ -186,6 +165,24 @@ class GenericStoreCachedUpdateTest {
                     return old;
                 },
                 ADMIN);
+    }
+
+    /** {@link #put} as the update handler makes it: the store is told the resourceVersion; attempts counted. */
+    private Future<ObjectNode> putNamingIt(String resourceVersion, String purpose, AtomicInteger attempts) {
+        return configMaps
+                .updateWritten(
+                        "dev",
+                        "settings",
+                        "",
+                        resourceVersion,
+                        old -> {
+                            attempts.incrementAndGet();
+                            old.withObjectProperty("metadata").put("resourceVersion", resourceVersion);
+                            old.withObjectProperty("data").put("purpose", purpose);
+                            return old;
+                        },
+                        ADMIN)
+                .map(WrittenObject::object);
     }
 
     private Future<ObjectNode> addLabel(String label) {
