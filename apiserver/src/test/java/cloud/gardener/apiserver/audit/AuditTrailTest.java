@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -53,7 +54,10 @@ class AuditTrailTest {
             """;
     private static final String SECRET_VALUE = "c3VwZXItc2VjcmV0LXBhc3N3b3Jk";
 
-    private static Path dir;
+    /** Policy, log and webhook kubeconfig; JUnit fills it before the server starts and deletes it after it stops. */
+    @TempDir
+    static Path dir;
+
     private static WebhookReceiver receiver;
 
     @RegisterExtension
@@ -61,7 +65,6 @@ class AuditTrailTest {
                     config.authentication(a -> a.withTokenFile(TokenFileAuthenticator.parse("known-token,bob,1001\n"))))
             .withAuditing(vertx -> {
                 try {
-                    dir = Files.createTempDirectory("audit-trail");
                     Files.writeString(dir.resolve("policy.yaml"), POLICY);
                     receiver = new WebhookReceiver(vertx);
                     AuditOptions options = CommandLine.populateCommand(

@@ -23,6 +23,7 @@ import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.storage.ReadFreshness;
 import cloud.gardener.apiserver.storage.StoredObject;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -33,11 +34,9 @@ import io.vertx.core.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -180,11 +179,7 @@ public class AllocationBenchmark {
         await(server.close());
         storage.close();
         await(vertx.close());
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
+        TempFiles.deleteRecursively(dir);
     }
 
     @Benchmark

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.benchmarks;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * A benchmark, not a test: the API server's figures of issue 17 against baselines measured in the same minutes
@@ -246,7 +245,7 @@ public final class ApiBenchmark {
                 // many open connections close slowly; a failure of the run must not be hidden by this one
                 progress("closing the load client's Vert.x took more than 10 s");
             }
-            deleteRecursively(dir);
+            TempFiles.deleteRecursively(dir);
         }
     }
 
@@ -356,13 +355,5 @@ public final class ApiBenchmark {
             }
         }
         return flags;
-    }
-
-    private static void deleteRecursively(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temp dir is harmless
-        }
     }
 }

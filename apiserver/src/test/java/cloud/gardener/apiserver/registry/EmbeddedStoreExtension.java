@@ -4,16 +4,15 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.api.resource.ResourceRegistry;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -51,11 +50,7 @@ public final class EmbeddedStoreExtension implements BeforeEachCallback, AfterEa
             storage.close();
             vertx.close().toCompletionStage().toCompletableFuture().get(WAIT_SECONDS, TimeUnit.SECONDS);
         } finally {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+            TempFiles.deleteRecursively(dir);
         }
     }
 

@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.server.ServerConfig;
 import cloud.gardener.apiserver.storage.Storage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
 import cloud.gardener.apiserver.storage.testing.EtcdExtension;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import java.io.IOException;
@@ -181,23 +182,27 @@ public final class ApiServerExtension implements BeforeAllCallback, AfterAllCall
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
-        if (server != null) {
-            server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        }
-        if (auditing != null) {
-            auditing.close();
-        }
-        if (storage != null) {
-            storage.close();
-        }
-        if (vertx != null) {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        }
-        for (Path p : kubeconfigs) {
-            Files.deleteIfExists(p);
-        }
-        if (etcd != null) {
-            etcd.afterAll(context);
+        try {
+            if (server != null) {
+                server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            }
+            if (auditing != null) {
+                auditing.close();
+            }
+            if (storage != null) {
+                storage.close();
+            }
+            if (vertx != null) {
+                vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            // the kubeconfigs and an own store live in dir; a failed shutdown must not leave them behind
+            kubeconfigs.clear();
+            TempFiles.deleteRecursively(dir);
+            dir = null;
+            if (etcd != null) {
+                etcd.afterAll(context);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.e2e.kubectl;
 
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,9 +46,27 @@ public final class Kubectl {
         this.binary = binary;
         this.kubeconfig = kubeconfig;
         try {
-            this.cacheDir = Files.createTempDirectory("kubectl-cache");
+            this.cacheDir = Files.createTempDirectory(CacheRoot.DIR, "kubectl-cache");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * One directory per test JVM holding every Kubectl's discovery cache (each its own, so that a server on a port
+     * an earlier one used is discovered afresh), deleted when the JVM exits: a Kubectl is not closed by its tests.
+     */
+    private static final class CacheRoot {
+        static final Path DIR = create();
+
+        private static Path create() {
+            try {
+                Path dir = Files.createTempDirectory("kubectl-caches");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> TempFiles.deleteRecursively(dir)));
+                return dir;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The attack of the hardening review against the real command in a child JVM with a small heap: a hundred anonymous
@@ -34,12 +35,14 @@ class AnonymousBodiesSmallHeapTest {
     private static final int BODY = 3 * 1024 * 1024;
 
     private static Process server;
-    private static Path dir;
+    /** The server's data directory and log; JUnit deletes it after {@link #stopServer()}. */
+    @TempDir
+    static Path dir;
+
     private static int port;
 
     @BeforeAll
     static void startServer() throws Exception {
-        dir = Files.createTempDirectory("small-heap");
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }

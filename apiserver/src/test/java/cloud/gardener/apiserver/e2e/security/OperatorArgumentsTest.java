@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The drop-in test: the server process started with the complete argument list gardener-operator (v1.150,
@@ -102,8 +103,7 @@ class OperatorArgumentsTest {
     static final ApiServerExtension VIRTUAL_GARDEN = new ApiServerExtension();
 
     @Test
-    void startsWithTheOperatorsArgumentsBecomesReadyAndServes() throws Exception {
-        Path dir = Files.createTempDirectory("operator-arguments");
+    void startsWithTheOperatorsArgumentsBecomesReadyAndServes(@TempDir Path dir) throws Exception {
         // a virtual garden has kube-system, where the cluster identity is published
         int kubeSystem = VIRTUAL_GARDEN
                 .admin()

@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.storage.embedded.EmbeddedStorage;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdStorage;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +31,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
-import java.util.stream.Stream;
 
 /**
  * A benchmark, not a test: the same Shoot-sized objects created, read and listed against the embedded
@@ -129,7 +128,7 @@ public final class StorageBenchmark {
                 etcd.close();
             }
             vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-            deleteRecursively(dir);
+            TempFiles.deleteRecursively(dir);
         }
     }
 
@@ -299,13 +298,5 @@ public final class StorageBenchmark {
             }
         }
         return flags;
-    }
-
-    private static void deleteRecursively(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temp dir is harmless
-        }
     }
 }

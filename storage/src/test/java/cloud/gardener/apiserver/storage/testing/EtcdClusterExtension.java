@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.storage.testing;
 import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,11 +10,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -48,13 +45,7 @@ public final class EtcdClusterExtension implements BeforeAllCallback, AfterAllCa
     public void afterAll(ExtensionContext context) {
         members.forEach(EtcdProcess::close);
         members = List.of();
-        if (baseDir != null) {
-            try (Stream<Path> paths = Files.walk(baseDir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException | UncheckedIOException e) {
-                // a leftover temp dir is not worth failing a test run for
-            }
-        }
+        TempFiles.deleteRecursively(baseDir);
     }
 
     public List<EtcdProcess> members() {

@@ -6,16 +6,13 @@ import cloud.gardener.apiserver.storage.etcd3.EtcdConfig;
 import cloud.gardener.apiserver.storage.etcd3.EtcdProcess;
 import cloud.gardener.apiserver.storage.etcd3.EtcdTls;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -99,7 +96,7 @@ public final class EtcdExtension implements BeforeAllCallback, AfterAllCallback 
         }
         for (Path dir : new Path[] {dataDir, pkiDir}) {
             if (dir != null) {
-                deleteRecursively(dir);
+                TempFiles.deleteRecursively(dir);
             }
         }
         dataDir = null;
@@ -143,19 +140,5 @@ public final class EtcdExtension implements BeforeAllCallback, AfterAllCallback 
     public String newPrefix() {
         return "/test-" + prefixes.incrementAndGet() + "-"
                 + UUID.randomUUID().toString().substring(0, 8) + "/";
-    }
-
-    private static void deleteRecursively(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a leftover temp dir is not worth failing a test run for
-        }
     }
 }
