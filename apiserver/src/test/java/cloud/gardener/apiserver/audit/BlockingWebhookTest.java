@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -28,10 +29,13 @@ class BlockingWebhookTest {
 
     private static WebhookReceiver receiver;
 
+    /** Policy and webhook kubeconfig; JUnit fills it before the server starts and deletes it after it stops. */
+    @TempDir
+    static Path dir;
+
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension().withAuditing(vertx -> {
         try {
-            Path dir = Files.createTempDirectory("blocking-webhook");
             Files.writeString(dir.resolve("policy.yaml"), """
                     apiVersion: audit.k8s.io/v1
                     kind: Policy

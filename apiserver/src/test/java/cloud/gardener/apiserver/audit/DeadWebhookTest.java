@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -24,10 +25,13 @@ class DeadWebhookTest {
 
     private static ServerSocket blackHole;
 
+    /** Policy and webhook kubeconfig; JUnit fills it before the server starts and deletes it after it stops. */
+    @TempDir
+    static Path dir;
+
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension().withAuditing(vertx -> {
         try {
-            Path dir = Files.createTempDirectory("dead-webhook");
             Files.writeString(
                     dir.resolve("policy.yaml"),
                     "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: RequestResponse\n");

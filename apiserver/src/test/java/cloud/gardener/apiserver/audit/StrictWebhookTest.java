@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -27,10 +28,13 @@ class StrictWebhookTest {
 
     private static WebhookReceiver receiver;
 
+    /** Policy and webhook kubeconfig; JUnit fills it before the server starts and deletes it after it stops. */
+    @TempDir
+    static Path dir;
+
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension().withAuditing(vertx -> {
         try {
-            Path dir = Files.createTempDirectory("strict-webhook");
             Files.writeString(dir.resolve("policy.yaml"), """
                     apiVersion: audit.k8s.io/v1
                     kind: Policy

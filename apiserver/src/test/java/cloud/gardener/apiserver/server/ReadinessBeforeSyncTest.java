@@ -17,7 +17,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
@@ -27,6 +26,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The server listens before the caches admission reads through are filled, as kube-apiserver does, and
@@ -36,9 +36,8 @@ import org.junit.jupiter.api.Test;
 class ReadinessBeforeSyncTest {
 
     @Test
-    void readyzFailsOnInformerSyncUntilTheObjectCacheIsFilled() throws Exception {
+    void readyzFailsOnInformerSyncUntilTheObjectCacheIsFilled(@TempDir Path dir) throws Exception {
         Vertx vertx = Vertx.vertx();
-        Path dir = Files.createTempDirectory("readiness");
         EmbeddedStorage real = new EmbeddedStorage(vertx, dir.resolve("store"));
         // the object cache's first list waits for the gate
         Promise<Void> gate = Promise.promise();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import cloud.gardener.apiserver.certs.Pem;
+import cloud.gardener.apiserver.storage.testing.TempFiles;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import java.io.IOException;
@@ -27,8 +28,10 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -45,7 +48,13 @@ class ServingCertificateReloadTest {
     private static final Path KEY = DIR.resolve("tls.key");
     private static final Path CLIENT_CA = DIR.resolve("client-ca.crt");
 
+    /** Deletes {@link #DIR} after the server stopped (extensions registered first are closed last). */
     @RegisterExtension
+    @Order(1)
+    static final AfterAllCallback DELETE_DIR = context -> TempFiles.deleteRecursively(DIR);
+
+    @RegisterExtension
+    @Order(2)
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> {
                 ServerConfig built = config.build();
                 write(CERT, built.serving().certChainPem());

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -98,14 +99,15 @@ class WebhookAuditE2ETest {
               resources: [{group: core.gardener.cloud, resources: [exposureclasses]}]
             """;
 
-    private static Path dir;
+    /** Policy and audit log; JUnit fills it before the server starts and deletes it after it stops. */
+    @TempDir
+    static Path dir;
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.admissionConfigurations(
                     Map.of("ValidatingAdmissionWebhook", SETTINGS, "MutatingAdmissionWebhook", SETTINGS)))
             .withAuditing(vertx -> {
                 try {
-                    dir = Files.createTempDirectory("webhook-audit");
                     Files.writeString(dir.resolve("policy.yaml"), POLICY);
                     return CommandLine.populateCommand(
                                     new AuditOptions(),

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Impersonation behind a kube-apiserver: every {@code impersonate} decision is a SubjectAccessReview (the double
@@ -33,6 +34,10 @@ class DelegatedImpersonationTest {
 
     private static final KubeApiServerDouble KUBE = startKube();
     private static final String SHOOTS = "/apis/core.gardener.cloud/v1beta1/namespaces/garden-dev/shoots";
+
+    /** The callers' kubeconfigs. */
+    @TempDir
+    static Path kubeconfigs;
 
     @RegisterExtension
     static final ApiServerExtension SERVER = new ApiServerExtension(config -> config.clientCa(List.of())
@@ -108,7 +113,7 @@ class DelegatedImpersonationTest {
     }
 
     private static Kubectl kubectl(String token) throws Exception {
-        Path file = Files.createTempFile("impersonation", ".kubeconfig");
+        Path file = Files.createTempFile(kubeconfigs, "impersonation", ".kubeconfig");
         Kubeconfig.forToken("delegated", SERVER.baseUrl(), SERVER.servingCa().certificatePem(), token)
                 .write(file);
         return Kubectl.forKubeconfig(file);

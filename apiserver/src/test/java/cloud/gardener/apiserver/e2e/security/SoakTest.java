@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hardening review's attacks all at once, for a bounded time, against the server in a child JVM with a small
@@ -87,7 +88,10 @@ class SoakTest {
     private static final Duration ANONYMOUS_PAUSE = Duration.ofMillis(250);
 
     private static Process server;
-    private static Path dir;
+    /** The server's data directory and log; JUnit deletes it after {@link #stopServer()}. */
+    @TempDir
+    static Path dir;
+
     private static String baseUrl;
     private static int port;
     private static X509Certificate servingCa;
@@ -114,7 +118,6 @@ class SoakTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        dir = Files.createTempDirectory("soak");
         String javaCommand =
                 Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // C1 only: the child lives about a minute, and C2's compilations took half the CPU it had during the load

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Watches over WebSockets, as kube-apiserver serves them: 101, one event per message (text for JSON), the one
@@ -115,8 +116,7 @@ class WebSocketWatchTest {
     }
 
     @Test
-    void pythonWebsocketClientReadsTheWatch() throws Exception {
-        Path dir = Files.createTempDirectory("ws-python");
+    void pythonWebsocketClientReadsTheWatch(@TempDir Path dir) throws Exception {
         IssuedCertificate admin =
                 SERVER.clientCa().issueClient("admin", List.of("system:masters"), Duration.ofHours(1));
         Files.writeString(dir.resolve("ca.crt"), SERVER.servingCa().certificatePem());
