@@ -24,6 +24,14 @@ public final class SmallHeapServer {
         Duration idle = Duration.ofMillis(Long.parseLong(args[2]));
         ApiServerExtension server = ApiServerExtension.withStorage(EmbeddedStorage::new)
                 .withLimits(RequestLimits.DEFAULT.withConnectionTimeouts(header, idle));
+        // the parent ends this process with SIGTERM: stop the server and delete its temp directory then
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.afterAll(null);
+            } catch (Exception e) {
+                System.err.println("stopping the server failed: " + e);
+            }
+        }));
         server.beforeAll(null);
         Files.writeString(dir.resolve("serving-ca.pem"), server.servingCa().certificatePem());
         Files.writeString(dir.resolve("client-ca.pem"), server.clientCa().certificatePem());
