@@ -67,7 +67,7 @@ public record ServerConfig(
         private String bindAddress = "127.0.0.1";
         private int port;
         private int eventLoops = ServingConfig.defaultEventLoops();
-        private boolean spreadHttp2Reads = true;
+        private boolean spreadHttp2Reads;
         private String certChainPem = "";
         private String keyPem = "";
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -110,7 +110,7 @@ public record ServerConfig(
             return this;
         }
 
-        /** {@code --spread-http2-reads}: a busy HTTP/2 connection's GETs run on every event loop (default on). */
+        /** {@code --spread-http2-reads}: a busy HTTP/2 connection's GETs run on every event loop (default off). */
         public Builder spreadHttp2Reads(boolean spread) {
             this.spreadHttp2Reads = spread;
             return this;
