@@ -2,8 +2,10 @@ package cloud.gardener.apiserver.endpoints;
 
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.server.filters.ResponseCompression;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
@@ -29,6 +31,13 @@ final class StreamedListResponse {
     private final Promise<Void> done = Promise.promise();
     /** A chunk is being encoded: a drain meanwhile must not start another. */
     private boolean encoding;
+    /**
+     * Where this answer is written. Vert.x calls an HTTP/2 response's drain handler on its connection's loop, which
+     * is another one when the request was handed off (StreamSpread): the drain comes back here.
+     */
+    private final Context own = Vertx.currentContext();
+
+    private final Thread ownThread = Thread.currentThread();
 
     private StreamedListResponse(RoutingContext ctx, String contentType, StreamedBody encoder, boolean offLoop) {
         this.ctx = ctx;
@@ -91,11 +100,19 @@ final class StreamedListResponse {
                     if (ctx.request().version() != HttpVersion.HTTP_2) {
                         resp.setChunked(true);
                     }
-                    resp.drainHandler(v -> more());
+                    resp.drainHandler(v -> drained());
                     resp.write(taken);
                     more();
                 })
                 .onFailure(this::fail);
+    }
+
+    private void drained() {
+        if (own == null || Thread.currentThread() == ownThread) {
+            more();
+        } else {
+            own.runOnContext(v -> more());
+        }
     }
 
     /**

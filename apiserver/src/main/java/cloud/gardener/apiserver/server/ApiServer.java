@@ -296,7 +296,8 @@ public final class ApiServer {
                                     Http2FlushBatching.install(connection);
                                 },
                                 RequestHeads.invalidRequests(),
-                                chain.router()))
+                                chain.router(),
+                                chain.spread()))
                 .onSuccess(server -> {
                     served.start(server.any());
                     if (reloader != null) {

@@ -63,7 +63,7 @@ import java.util.Map;
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
  * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
- * info → metrics → deadline → [the workload identity issuer's public OIDC documents] → authentication → audit →
+ * info → metrics → deadline → [a busy HTTP/2 connection's reads to another event loop] → [the workload identity issuer's public OIDC documents] → authentication → audit →
  * impersonation → max-in-flight → authorization → body (where a handler reads it) → routes (health, metrics,
  * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
  */
@@ -74,6 +74,7 @@ final class HandlerChain {
             java.util.Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final Router router;
+    private final StreamSpread spread;
 
     HandlerChain(
             Vertx vertx,
@@ -122,6 +123,12 @@ final class HandlerChain {
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
         filters.handler(state.inFlight());
         filters.handler(new DeadlineFilter(vertx, config.serving().requestTimeout()));
+        // after everything bound to the connection or its loop (its idle timer, the body held back, the deadline):
+        // a busy HTTP/2 connection's reads run on from here on the least busy event loop
+        spread = config.serving().spreadHttp2Reads() ? new StreamSpread() : null;
+        if (spread != null) {
+            filters.handler(spread);
+        }
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
             // public documents: answered before anyone is asked for credentials
@@ -265,6 +272,11 @@ final class HandlerChain {
 
     Router router() {
         return router;
+    }
+
+    /** What spreads HTTP/2 reads over the listeners' loops (each listener adds its loop), or null when off. */
+    StreamSpread spread() {
+        return spread;
     }
 
     private static void api(RoutingContext ctx, DiscoveryEndpoints discovery, ResourceEndpoints resources) {

@@ -42,9 +42,10 @@ final class HttpsListeners {
     record Handlers(
             Handler<HttpConnection> connections,
             Handler<HttpServerRequest> invalidRequests,
-            Handler<HttpServerRequest> requests) {}
+            Handler<HttpServerRequest> requests,
+            StreamSpread spread) {}
 
-    /** One listener: its server, the event loop it runs on, and the requests it was given. */
+    /** One listener: its server, the event loop it runs on, and the requests it handles (handed-off ones counted where they run). */
     private record Listener(HttpServer server, String thread, LongAdder requests) {}
 
     private final Vertx vertx;
@@ -72,6 +73,9 @@ final class HttpsListeners {
                             // deploy runs on the instance's own context: this is its event loop
                             String thread = Thread.currentThread().getName();
                             LongAdder requests = new LongAdder();
+                            if (handlers.spread() != null) {
+                                handlers.spread().add(context, requests);
+                            }
                             return vertx.createHttpServer(new HttpServerOptions(shared))
                                     .connectionHandler(handlers.connections())
                                     .invalidRequestHandler(handlers.invalidRequests())
@@ -108,7 +112,10 @@ final class HttpsListeners {
         return listeners.stream().map(Listener::thread).sorted().toList();
     }
 
-    /** Requests handed to the router so far, by the event loop thread that took them. */
+    /**
+     * Requests handed to the router so far, by the event loop thread that handles them: the one that took them, or
+     * the one {@link StreamSpread} handed them to.
+     */
     Map<String, Long> requestsByEventLoop() {
         Map<String, Long> counts = new TreeMap<>();
         for (Listener l : listeners) {

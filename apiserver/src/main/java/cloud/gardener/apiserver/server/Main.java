@@ -136,6 +136,7 @@ public final class Main {
         config.bindAddress(o.bindAddress)
                 .port(o.securePort)
                 .eventLoops(eventLoops)
+                .spreadHttp2Reads(o.spreadHttp2Reads)
                 .servingCertificate(serving.chainPem(), serving.keyPem())
                 .requestTimeout(o.requestTimeout)
                 .minRequestTimeoutSeconds(o.minRequestTimeout)

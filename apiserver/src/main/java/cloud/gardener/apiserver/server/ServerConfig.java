@@ -67,6 +67,7 @@ public record ServerConfig(
         private String bindAddress = "127.0.0.1";
         private int port;
         private int eventLoops = ServingConfig.defaultEventLoops();
+        private boolean spreadHttp2Reads;
         private String certChainPem = "";
         private String keyPem = "";
         private Duration requestTimeout = Duration.ofSeconds(60);
@@ -106,6 +107,12 @@ public record ServerConfig(
         /** {@code --event-loops}: listeners (one per event loop) serving HTTPS; the default is one per core. */
         public Builder eventLoops(int loops) {
             this.eventLoops = loops;
+            return this;
+        }
+
+        /** {@code --spread-http2-reads}: a busy HTTP/2 connection's GETs run on every event loop (default off). */
+        public Builder spreadHttp2Reads(boolean spread) {
+            this.spreadHttp2Reads = spread;
             return this;
         }
 
@@ -251,7 +258,8 @@ public record ServerConfig(
                             keyPem,
                             requestTimeout,
                             minRequestTimeoutSeconds,
-                            eventLoops),
+                            eventLoops,
+                            spreadHttp2Reads),
                     watchCache == null
                             ? new StorageConfig(store, etcdPrefix)
                             : new StorageConfig(store, etcdPrefix, watchCache),

@@ -363,6 +363,15 @@ public final class ServerOptions {
     public int eventLoops;
 
     @Option(
+            names = "--spread-http2-reads",
+            defaultValue = "false",
+            arity = "0..1",
+            fallbackValue = "true",
+            description =
+                    "Hand the GETs (objects and lists, not watches) of a busy HTTP/2 connection to the other event loops, so one client's connection uses every core (default: ${DEFAULT-VALUE}).")
+    public boolean spreadHttp2Reads;
+
+    @Option(
             names = "--goaway-chance",
             defaultValue = "0",
             description =

@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param minRequestTimeoutSeconds {@code --min-request-timeout}: minimum watch lifetime
  * @param eventLoops               {@code --event-loops}: how many event loops serve HTTPS, each with a listener of
  *                                 its own on the shared port (connections are dealt out in turn)
+ * @param spreadHttp2Reads         {@code --spread-http2-reads}: hand the GETs (single objects, lists) of a busy
+ *                                 HTTP/2 connection to the other event loops ({@link StreamSpread})
  */
 public record ServingConfig(
         String bindAddress,
@@ -21,7 +23,8 @@ public record ServingConfig(
         String keyPem,
         Duration requestTimeout,
         int minRequestTimeoutSeconds,
-        int eventLoops) {
+        int eventLoops,
+        boolean spreadHttp2Reads) {
 
     public ServingConfig {
         if (eventLoops < 1) {

@@ -49,6 +49,11 @@ final class ServerLauncher {
         if (eventLoops > 0) {
             args.addAll(List.of("--event-loops", Integer.toString(eventLoops)));
         }
+        // flags to try on every server of the run (e.g. --spread-http2-reads), from bin/bench-api's environment
+        String extra = System.getenv("BENCH_SERVER_ARGS");
+        if (extra != null && !extra.isBlank()) {
+            args.addAll(List.of(extra.trim().split("\\s+")));
+        }
         String store = eventLoops == 0 ? backend : backend + ", " + eventLoops + " event loops";
         System.err.printf(
                 Locale.ROOT, "[bench-api %tT] starting the server %s on %s%n", System.currentTimeMillis(), name, store);

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code --event-loops}: one per core unless set; a negative count stops the server. */
+/**
+ * {@code --event-loops}: one per core unless set; a negative count stops the server. {@code --spread-http2-reads}: off
+ * unless set.
+ */
 class EventLoopsFlagTest {
 
     @Test
@@ -17,6 +20,20 @@ class EventLoopsFlagTest {
         assertThat(Main.eventLoops(parse("--event-loops", "3"))).isEqualTo(3);
         assertThat(ServerConfig.builder().eventLoops(3).build().serving().eventLoops())
                 .isEqualTo(3);
+    }
+
+    @Test
+    void spreadingHttp2ReadsIsOffUnlessAsked() {
+        assertThat(parse().spreadHttp2Reads).isFalse();
+        assertThat(parse("--spread-http2-reads").spreadHttp2Reads).isTrue();
+        assertThat(parse("--spread-http2-reads=false").spreadHttp2Reads).isFalse();
+        assertThat(ServerConfig.builder().build().serving().spreadHttp2Reads()).isFalse();
+        assertThat(ServerConfig.builder()
+                        .spreadHttp2Reads(true)
+                        .build()
+                        .serving()
+                        .spreadHttp2Reads())
+                .isTrue();
     }
 
     @Test

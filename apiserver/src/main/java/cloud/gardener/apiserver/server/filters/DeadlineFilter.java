@@ -5,6 +5,7 @@ import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.options.Timeouts;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -49,16 +50,25 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
         LoopClock.Deadline timeout = new LoopClock.Deadline(System.nanoTime() + deadline.toNanos()) {
             @Override
             protected void expire() {
-                if (!ctx.response().headWritten()) {
-                    RequestAttributes.setTerminated(ctx);
-                    Responses.fail(
-                            ctx,
-                            ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
+                Context handling = RequestEnd.handling(ctx);
+                if (handling != null) {
+                    // handed off to another loop (StreamSpread): answer there, where its handler writes
+                    handling.runOnContext(v -> timedOut(ctx));
+                } else {
+                    timedOut(ctx);
                 }
             }
         };
         clock.add(timeout);
         RequestEnd.of(ctx).add(v -> clock.remove(timeout));
         ctx.next();
+    }
+
+    private static void timedOut(RoutingContext ctx) {
+        if (!ctx.response().headWritten()) {
+            RequestAttributes.setTerminated(ctx);
+            Responses.fail(
+                    ctx, ApiException.timeout("Timeout: request did not complete within the allotted timeout", 0));
+        }
     }
 }

@@ -1,7 +1,9 @@
 package cloud.gardener.apiserver.server.filters;
 
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
@@ -21,6 +23,11 @@ import java.util.function.Function;
  *
  * <p>Actions run once, in the reverse order of their registration (as vert.x-web runs end handlers), with the
  * outcome vert.x-web would pass: success when the response ended, else the failure.
+ *
+ * <p>A request whose handling was {@linkplain #handOff handed off} to another event loop still ends on its
+ * connection's loop (its home): the actions (the connection's idle timer, the home loop's deadline clock, the
+ * body drain) were made there and are confined to it. The end reaches them from the handling loop as a task
+ * queued behind the response's writes, so by then the response's bytes are counted.
  */
 public final class RequestEnd {
 
@@ -44,6 +51,11 @@ public final class RequestEnd {
 
     private List<Action> actions = new ArrayList<>(6);
     private boolean ran;
+    // set (on the home loop) before the hand-off and read by the loop the request was handed to: the hand-off's
+    // task queue orders them
+    private Context home;
+    private Thread homeThread;
+    private volatile Context handling;
 
     private RequestEnd() {}
 
@@ -78,6 +90,24 @@ public final class RequestEnd {
                 return read.apply(context);
             }
         };
+    }
+
+    /**
+     * The request is handled from here on by {@code handling}, another event loop's context, while its connection
+     * (and every action added so far) stays on the current one: the actions then run here whichever thread the
+     * response ends on. Call on the connection's loop, before handing the request over.
+     */
+    public static void handOff(RoutingContext ctx, Context handling) {
+        RequestEnd end = of(ctx);
+        end.home = Vertx.currentContext();
+        end.homeThread = Thread.currentThread();
+        end.handling = handling;
+    }
+
+    /** The context a handed-off request is handled on, else null (it is handled where it arrived). */
+    public static Context handling(RoutingContext ctx) {
+        RequestEnd end = ctx.get(KEY);
+        return end == null ? null : end.handling;
     }
 
     /** Adds {@code action}, to run once the response has ended or the connection closed. */
@@ -122,6 +152,10 @@ public final class RequestEnd {
 
     /** Runs every action once, the last added first; a failing action does not keep the others from running. */
     private void run(AsyncResult<Void> outcome) {
+        if (homeThread != null && Thread.currentThread() != homeThread) {
+            home.runOnContext(v -> run(outcome));
+            return;
+        }
         if (ran) {
             return;
         }
