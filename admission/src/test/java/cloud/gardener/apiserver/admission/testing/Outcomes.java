@@ -20,14 +20,14 @@ public final class Outcomes {
     private Outcomes() {}
 
     /** The step's rejection (it must have failed with an API error). */
-    public static ApiException rejection(Future<Void> result) {
+    public static ApiException rejection(Future<?> result) {
         assertThat(result.failed()).as("rejected").isTrue();
         assertThat(result.cause()).isInstanceOf(ApiException.class);
         return (ApiException) result.cause();
     }
 
     /** Asserts the step accepted the request. */
-    public static void accepted(Future<Void> result) {
+    public static void accepted(Future<?> result) {
         assertThat(result.succeeded())
                 .as(() -> "accepted, but: " + result.cause())
                 .isTrue();

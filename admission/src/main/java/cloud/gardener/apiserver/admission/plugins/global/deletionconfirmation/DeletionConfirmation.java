@@ -6,6 +6,7 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.GoBool;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -53,11 +54,11 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (a.operation() == Operation.DELETE
                 || !RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -69,22 +70,26 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : null;
         ObjectNode obj = a.object();
         if (a.operation() == Operation.CREATE) {
-            if (confirmed) {
-                annotations(obj).put(CONFIRMED_BY, a.user().name());
-            } else {
-                removeConfirmedBy(obj);
+            if (!confirmed) {
+                return Mutation.wrote(removeConfirmedBy(obj));
             }
-        } else if (a.operation() == Operation.UPDATE) {
-            boolean wasConfirmed = isConfirmed(oldMeta);
-            if (!wasConfirmed && confirmed) {
-                annotations(obj).put(CONFIRMED_BY, a.user().name());
-            } else if (wasConfirmed && confirmed) {
-                annotations(obj).put(CONFIRMED_BY, annotation(oldMeta, CONFIRMED_BY));
-            } else if (!confirmed) {
-                removeConfirmedBy(obj);
-            }
+            annotations(obj).put(CONFIRMED_BY, a.user().name());
+            return Mutation.wrote();
         }
-        return Future.succeededFuture();
+        if (a.operation() == Operation.UPDATE) {
+            boolean wasConfirmed = isConfirmed(oldMeta);
+            if (!confirmed) {
+                return Mutation.wrote(removeConfirmedBy(obj));
+            }
+            annotations(obj)
+                    .put(
+                            CONFIRMED_BY,
+                            wasConfirmed
+                                    ? annotation(oldMeta, CONFIRMED_BY)
+                                    : a.user().name());
+            return Mutation.wrote();
+        }
+        return Mutation.none();
     }
 
     @Override
@@ -243,9 +248,8 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : obj.withObjectProperty("metadata").putObject("annotations");
     }
 
-    private static void removeConfirmedBy(ObjectNode obj) {
-        if (obj.path("metadata").get("annotations") instanceof ObjectNode ann) {
-            ann.remove(CONFIRMED_BY);
-        }
+    /** Removes the confirmed-by annotation; answers whether there was one. */
+    private static boolean removeConfirmedBy(ObjectNode obj) {
+        return obj.path("metadata").get("annotations") instanceof ObjectNode ann && ann.remove(CONFIRMED_BY) != null;
     }
 }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -56,9 +57,9 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (ignores(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -71,7 +72,7 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         return DefaultDomains.of(objects, shoot).compose(defaultDomains -> {
             int kept = old == null ? -1 : keepPrimaryProvider(dns(old), dns, tree);
             if (shoot.spec() == null || shoot.spec().seedName() == null) {
-                return Future.succeededFuture();
+                return Mutation.wrote(kept >= 0);
             }
             // the primary provider as this plugin leaves it: the one marked, else the one it just marked
             int primary = kept >= 0 ? kept : dns == null ? -1 : primaryProvider(dns);
@@ -82,7 +83,8 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
                 if (dns != null) {
                     setPrimaryProvider(tree, dns, domain != null ? domain : dns.domain(), primary, defaultDomains);
                 }
-                return null;
+                // assignDefaultDomainIfNeeded makes sure of spec.dns
+                return Mutation.WROTE;
             });
         });
     }

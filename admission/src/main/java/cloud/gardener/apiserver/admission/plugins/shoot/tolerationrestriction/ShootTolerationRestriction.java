@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -56,9 +57,9 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!isShoot(a) || a.operation() != Operation.CREATE) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -72,15 +73,18 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
                     && project.spec().tolerations().defaults() != null) {
                 defaults.addAll(project.spec().tolerations().defaults());
             }
+            // a Shoot without a spec gets an empty one
+            boolean wrote = !(a.object().get("spec") instanceof ObjectNode);
             ObjectNode spec = a.object().withObjectProperty("spec");
             Set<String> existingKeys = new HashSet<>();
             existing.forEach(t -> existingKeys.add(t.key()));
             for (Toleration t : defaults) {
                 if (!existingKeys.contains(t.key())) {
                     TolerationTrees.append(spec, t);
+                    wrote = true;
                 }
             }
-            return Future.succeededFuture();
+            return Mutation.wrote(wrote);
         });
     }
 
@@ -134,7 +138,7 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
     }
 
     /** Runs {@code step} with the Shoot's project; a namespace without one is forbidden as Gardener words it. */
-    private Future<Void> withProject(Attributes a, Function<Project, Future<Void>> step) {
+    private <T> Future<T> withProject(Attributes a, Function<Project, Future<T>> step) {
         return Projects.forNamespace(objects, a.namespace())
                 .compose(project -> project.isEmpty()
                         ? Rejections.forbid(
