@@ -22,6 +22,7 @@ public final class AdmittedRecords {
     private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
 
     private final Decoder decoder;
+    private final RequestMemo memo;
     private Decoded object;
     private Decoded oldObject;
 
@@ -35,18 +36,32 @@ public final class AdmittedRecords {
         }
     }
 
-    private AdmittedRecords(Decoder decoder) {
+    private AdmittedRecords(Decoder decoder, RequestMemo memo) {
         this.decoder = decoder;
+        this.memo = memo;
     }
 
-    /** Records decoded from the trees alone. */
+    /** Records decoded from the trees alone, with a memo of their own. */
     public static AdmittedRecords decoded() {
-        return new AdmittedRecords(MODEL_CODEC);
+        return new AdmittedRecords(MODEL_CODEC, new RequestMemo());
     }
 
-    /** Records decoded by {@code decoder} (which may know them already). */
+    /** Records decoded by {@code decoder} (which may know them already), with a memo of their own. */
     public static AdmittedRecords decodedBy(Decoder decoder) {
-        return new AdmittedRecords(decoder);
+        return decodedBy(decoder, new RequestMemo());
+    }
+
+    /**
+     * Records decoded by {@code decoder}, sharing the request's {@code memo} (the same request's other phase holds it
+     * too).
+     */
+    public static AdmittedRecords decodedBy(Decoder decoder, RequestMemo memo) {
+        return new AdmittedRecords(decoder, memo);
+    }
+
+    /** The request's lookups, shared by its plugins. */
+    RequestMemo memo() {
+        return memo;
     }
 
     private static <T> T decodeWhole(ObjectNode tree, Class<T> type) {

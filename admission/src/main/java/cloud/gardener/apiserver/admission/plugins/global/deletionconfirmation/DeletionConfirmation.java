@@ -11,6 +11,7 @@ import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
@@ -114,7 +115,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : objects.get(type, gr, a.namespace(), a.name()).map(found -> found.map(Deleted::of));
         return current.compose(found -> found.isEmpty()
                 ? Future.failedFuture(ApiException.notFound(gr, a.name()))
-                : check(found.get(), resource, a.user())
+                : check(found.get(), resource, a.user(), a.memo())
                         .compose(
                                 problem -> problem == null ? Future.succeededFuture() : Rejections.forbid(a, problem)));
     }
@@ -127,7 +128,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 Deleted deleted = Deleted.of(objects.decode(item, type));
                 String itemName =
                         text(deleted.meta() == null ? null : deleted.meta().name());
-                checks.add(check(deleted, resource, a.user())
+                checks.add(check(deleted, resource, a.user(), a.memo())
                         .map(problem -> problem == null
                                 ? null
                                 : ApiException.forbidden(a.resource(), itemName, problem)
@@ -150,14 +151,16 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     /** Why the object may not be deleted by this user, or null when it may. */
-    private Future<String> check(Deleted obj, String resource, UserInfo user) {
+    private Future<String> check(Deleted obj, String resource, UserInfo user, RequestMemo memo) {
         if (!isConfirmed(obj.meta())) {
             return Future.succeededFuture("must have a \"" + CONFIRMATION + "\" annotation to delete");
         }
         Future<Optional<Project>> project = obj.project() != null
                 ? Future.succeededFuture(Optional.of(obj.project()))
                 : Projects.forNamespace(
-                        objects, text(obj.meta() == null ? null : obj.meta().namespace()));
+                        objects,
+                        memo,
+                        text(obj.meta() == null ? null : obj.meta().namespace()));
         return project.map(found -> {
             if (found.isEmpty()) {
                 return "Internal error occurred: " + Projects.NOT_FOUND;
