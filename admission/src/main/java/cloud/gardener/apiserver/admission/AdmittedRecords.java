@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The objects of one admission request as records of the typed model, decoded on demand and shared by the plugins
  * that read them, as Gardener's plugins all read the one decoded object. The new object's record is the object as the
- * current plugin received it: the chain forgets it before each mutating plugin (which may change the tree) and before
- * the validating phase (the store prepares the object between the phases). The stored object never changes.
+ * current plugin received it: the chain forgets it before the mutating phase, after each mutating plugin that may
+ * have changed the tree ({@link Mutation}) and before the validating phase (the store prepares the object between the
+ * phases). The stored object never changes. The records also hold the request's {@link RequestMemo}.
  *
  * <p>Not thread-safe: one request's plugins run one after the other.
  */
