@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -51,14 +52,39 @@ public final class AdmissionChain {
         return plugins;
     }
 
-    /** The mutating phase: each plugin reads the object's record as the plugin before it left the tree. */
+    /**
+     * The mutating phase: each plugin reads the object's record as the plugin before it left the tree. The record is
+     * decoded again only after a plugin that may have written the tree (see {@link Mutation}).
+     */
     public Future<Void> admit(Attributes attributes) {
+        attributes.records().forgetObject();
         return runEach(mutating.get(attributes.operation()), "admit", attributes, AdmissionChain::admitOne);
     }
 
-    private static Future<Void> admitOne(MutatingPlugin plugin, Attributes attributes) {
-        attributes.records().forgetObject();
-        return plugin.admit(attributes);
+    /** The plugin's admit; once it is done, the object's record is forgotten unless the plugin wrote nothing. */
+    private static Future<Mutation> admitOne(MutatingPlugin plugin, Attributes attributes) {
+        Future<Mutation> admitted;
+        try {
+            admitted = plugin.admit(attributes);
+        } catch (RuntimeException e) {
+            // it may have written before it threw
+            attributes.records().forgetObject();
+            throw e;
+        }
+        if (admitted.isComplete()) {
+            forgetIfWritten(admitted, attributes);
+            return admitted;
+        }
+        return admitted.map(answer -> {
+            forgetIfWritten(admitted, attributes);
+            return answer;
+        });
+    }
+
+    private static void forgetIfWritten(AsyncResult<Mutation> admitted, Attributes attributes) {
+        if (admitted.failed() || Mutation.mayHaveWritten(admitted.result())) {
+            attributes.records().forgetObject();
+        }
     }
 
     /** The validating phase: its plugins share one record of the object, which none of them changes. */
@@ -69,7 +95,7 @@ public final class AdmissionChain {
 
     /** Calls {@code step} on each plugin of the phase that handles the operation, in order, stopping at the first failure. */
     private <P extends AdmissionPlugin> Future<Void> runEach(
-            List<P> phase, String type, Attributes attributes, BiFunction<P, Attributes, Future<Void>> step) {
+            List<P> phase, String type, Attributes attributes, BiFunction<P, Attributes, Future<?>> step) {
         long start = System.nanoTime();
         return runFrom(phase, 0, type, attributes, step)
                 .onComplete(ar -> observer.step(type, attributes.operation(), ar.failed(), System.nanoTime() - start));
@@ -81,15 +107,11 @@ public final class AdmissionChain {
      * when it has. Each plugin's call is observed when it completes, as before.
      */
     private <P extends AdmissionPlugin> Future<Void> runFrom(
-            List<P> phase,
-            int first,
-            String type,
-            Attributes attributes,
-            BiFunction<P, Attributes, Future<Void>> step) {
+            List<P> phase, int first, String type, Attributes attributes, BiFunction<P, Attributes, Future<?>> step) {
         for (int i = first; i < phase.size(); i++) {
             P plugin = phase.get(i);
             long pluginStart = System.nanoTime();
-            Future<Void> called;
+            Future<?> called;
             try {
                 called = step.apply(plugin, attributes);
             } catch (RuntimeException e) {
@@ -109,7 +131,7 @@ public final class AdmissionChain {
             observer.plugin(
                     plugin.name(), type, attributes.operation(), called.failed(), System.nanoTime() - pluginStart);
             if (called.failed()) {
-                return called;
+                return Future.failedFuture(called.cause());
             }
         }
         return Future.succeededFuture();

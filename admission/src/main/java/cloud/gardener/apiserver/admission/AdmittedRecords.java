@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The objects of one admission request as records of the typed model, decoded on demand and shared by the plugins
  * that read them, as Gardener's plugins all read the one decoded object. The new object's record is the object as the
- * current plugin received it: the chain forgets it before each mutating plugin (which may change the tree) and before
- * the validating phase (the store prepares the object between the phases). The stored object never changes.
+ * current plugin received it: the chain forgets it before the mutating phase, after each mutating plugin that may
+ * have changed the tree ({@link Mutation}) and before the validating phase (the store prepares the object between the
+ * phases). The stored object never changes. The records also hold the request's {@link RequestMemo}.
  *
  * <p>Not thread-safe: one request's plugins run one after the other.
  */
@@ -22,6 +23,7 @@ public final class AdmittedRecords {
     private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
 
     private final Decoder decoder;
+    private final RequestMemo memo;
     private Decoded object;
     private Decoded oldObject;
 
@@ -35,18 +37,32 @@ public final class AdmittedRecords {
         }
     }
 
-    private AdmittedRecords(Decoder decoder) {
+    private AdmittedRecords(Decoder decoder, RequestMemo memo) {
         this.decoder = decoder;
+        this.memo = memo;
     }
 
-    /** Records decoded from the trees alone. */
+    /** Records decoded from the trees alone, with a memo of their own. */
     public static AdmittedRecords decoded() {
-        return new AdmittedRecords(MODEL_CODEC);
+        return new AdmittedRecords(MODEL_CODEC, new RequestMemo());
     }
 
-    /** Records decoded by {@code decoder} (which may know them already). */
+    /** Records decoded by {@code decoder} (which may know them already), with a memo of their own. */
     public static AdmittedRecords decodedBy(Decoder decoder) {
-        return new AdmittedRecords(decoder);
+        return decodedBy(decoder, new RequestMemo());
+    }
+
+    /**
+     * Records decoded by {@code decoder}, sharing the request's {@code memo} (the same request's other phase holds it
+     * too).
+     */
+    public static AdmittedRecords decodedBy(Decoder decoder, RequestMemo memo) {
+        return new AdmittedRecords(decoder, memo);
+    }
+
+    /** The request's lookups, shared by its plugins. */
+    RequestMemo memo() {
+        return memo;
     }
 
     private static <T> T decodeWhole(ObjectNode tree, Class<T> type) {

@@ -120,6 +120,11 @@ public record Attributes(
         return records.object(object, type);
     }
 
+    /** What this request's plugins looked up, to be looked up once per request ({@link RequestMemo}). */
+    public RequestMemo memo() {
+        return records.memo();
+    }
+
     /** The stored object as a record of the typed model, decoded once per request. Fails on create. */
     public <T> T oldObject(Class<T> type) {
         return records.oldObject(oldObject, type);

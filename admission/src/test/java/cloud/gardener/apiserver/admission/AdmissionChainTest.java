@@ -54,10 +54,10 @@ class AdmissionChainTest {
         }
 
         @Override
-        public Future<Void> admit(Attributes a) {
+        public Future<Mutation> admit(Attributes a) {
             calls.add("admit:" + name);
             a.object().put(name, true);
-            return Future.succeededFuture();
+            return Mutation.wrote();
         }
 
         @Override

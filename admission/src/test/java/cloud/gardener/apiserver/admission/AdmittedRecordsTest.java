@@ -11,8 +11,10 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class AdmittedRecordsTest {
@@ -72,12 +74,12 @@ class AdmittedRecordsTest {
         }
 
         @Override
-        public Future<Void> admit(Attributes a) {
+        public Future<Mutation> admit(Attributes a) {
             seen.add("admit:" + name + ":" + a.object(Shoot.class).spec().region());
             if (moveTo != null) {
                 ((ObjectNode) a.object().path("spec")).put("region", moveTo);
             }
-            return Future.succeededFuture();
+            return Mutation.wrote(moveTo != null);
         }
 
         @Override
@@ -98,8 +100,70 @@ class AdmittedRecordsTest {
                 .isTrue();
 
         assertThat(seen).containsExactly("admit:a:eu-west-1", "admit:b:us-east-1", "admit:c:us-east-1");
-        // a mutating plugin may change the tree, so each decodes the object as it received it
-        assertThat(decoded).containsExactly("eu-west-1", "us-east-1", "us-east-1");
+        // decoded again after a, which wrote; b wrote nothing, so c reads b's record
+        assertThat(decoded).containsExactly("eu-west-1", "us-east-1");
+    }
+
+    @Test
+    void pluginsThatWriteNothingShareOneRecordOfTheObject() {
+        AdmissionChain chain = new AdmissionChain(
+                List.of(new RegionPlugin("a", null), new RegionPlugin("b", null), new RegionPlugin("c", null)));
+
+        assertThat(chain.admit(attributes(Operation.CREATE, shoot("eu-west-1"), null))
+                        .succeeded())
+                .isTrue();
+
+        assertThat(seen).containsExactly("admit:a:eu-west-1", "admit:b:eu-west-1", "admit:c:eu-west-1");
+        assertThat(decoded).containsExactly("eu-west-1");
+    }
+
+    @Test
+    void aPluginThatAnswersLaterAndWroteMakesTheNextDecodeAgain() {
+        Promise<Mutation> later = Promise.promise();
+        MutatingPlugin moving = new Answering("late", a -> {
+            a.object(Shoot.class);
+            ((ObjectNode) a.object().path("spec")).put("region", "us-east-1");
+            return later.future();
+        });
+        AdmissionChain chain = new AdmissionChain(List.of(moving, new RegionPlugin("b", null)));
+
+        Future<Void> admitted = chain.admit(attributes(Operation.CREATE, shoot("eu-west-1"), null));
+        later.complete(Mutation.WROTE);
+
+        assertThat(admitted.succeeded()).isTrue();
+        assertThat(seen).containsExactly("admit:b:us-east-1");
+        assertThat(decoded).containsExactly("eu-west-1", "us-east-1");
+    }
+
+    @Test
+    void aPluginThatCannotTellCountsAsHavingWritten() {
+        MutatingPlugin silent = new Answering("silent", a -> {
+            a.object(Shoot.class);
+            ((ObjectNode) a.object().path("spec")).put("region", "us-east-1");
+            return Future.succeededFuture();
+        });
+        AdmissionChain chain = new AdmissionChain(List.of(silent, new RegionPlugin("b", null)));
+
+        assertThat(chain.admit(attributes(Operation.CREATE, shoot("eu-west-1"), null))
+                        .succeeded())
+                .isTrue();
+
+        assertThat(seen).containsExactly("admit:b:us-east-1");
+        assertThat(decoded).containsExactly("eu-west-1", "us-east-1");
+    }
+
+    /** A mutating plugin whose admit is {@code admit}. */
+    private record Answering(String name, Function<Attributes, Future<Mutation>> admit) implements MutatingPlugin {
+
+        @Override
+        public boolean handles(Operation operation) {
+            return true;
+        }
+
+        @Override
+        public Future<Mutation> admit(Attributes a) {
+            return admit.apply(a);
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import cloud.gardener.apiserver.admission.AdmissionChain;
 import cloud.gardener.apiserver.admission.AdmittedRecords;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.Operation;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.api.conversion.InputConversion;
 import cloud.gardener.apiserver.api.conversion.InputConversions;
 import cloud.gardener.apiserver.api.defaults.Defaulter;
@@ -233,12 +234,14 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         ModelForms forms = ctx.forms().copy();
+        // what the plugins look up, shared by both phases of this create (and only by them)
+        RequestMemo memo = new RequestMemo();
         return admission
-                .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms)))
+                .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms, memo)))
                 .compose(v -> {
                     defaultAfterAdmission(obj, forms);
                     Object record = prepareForCreate(obj, forms);
-                    return createAttempt(namespace, obj, record, ctx, forms, 1);
+                    return createAttempt(namespace, obj, record, ctx, forms, memo, 1);
                 });
     }
 
@@ -300,6 +303,7 @@ public final class GenericStore {
             Object preparedRecord,
             WriteContext ctx,
             ModelForms forms,
+            RequestMemo memo,
             int attempt) {
         String generateName = JsonTrees.text(ObjectTrees.meta(prepared), "generateName");
         boolean generated = ObjectTrees.name(prepared).isEmpty() && !generateName.isEmpty();
@@ -328,12 +332,13 @@ public final class GenericStore {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
         return admission
-                .validate(attributes(Operation.CREATE, obj, null, ctx, AdmittedRecords.decodedBy(canonical::record)))
+                .validate(attributes(
+                        Operation.CREATE, obj, null, ctx, AdmittedRecords.decodedBy(canonical::record, memo)))
                 .compose(v -> ctx.dryRun() ? dryRunCreate(namespace, name, obj) : persistCreate(namespace, name, obj))
                 .recover(t -> {
                     if (generated && t instanceof ApiException e && "AlreadyExists".equals(e.reason())) {
                         if (attempt < GENERATE_NAME_ATTEMPTS) {
-                            return createAttempt(namespace, prepared, preparedRecord, ctx, forms, attempt + 1);
+                            return createAttempt(namespace, prepared, preparedRecord, ctx, forms, memo, attempt + 1);
                         }
                         return Future.failedFuture(new ApiException(ApiException.alreadyExists(gr(), name)
                                 .status()
@@ -538,8 +543,9 @@ public final class GenericStore {
         }
         // As the generic store: mutating admission sees the requested object, then the strategy
         // prepares and validates it, then validating admission sees the result.
+        RequestMemo memo = new RequestMemo();
         return admission
-                .admit(updateAttributes(desired, old, subresource, ctx, records(forms)))
+                .admit(updateAttributes(desired, old, subresource, ctx, records(forms, memo)))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
                     defaultAfterAdmission(desired, null);
@@ -554,7 +560,7 @@ public final class GenericStore {
                     ModelForms.Handed canonical = prepared.canonical();
                     return admission
                             .validate(updateAttributes(
-                                    updated, old, subresource, ctx, AdmittedRecords.decodedBy(canonical::record)))
+                                    updated, old, subresource, ctx, AdmittedRecords.decodedBy(canonical::record, memo)))
                             .compose(w -> writeUpdate(key, current, possiblyStale, old, updated, ctx));
                 })
                 .recover(t -> Future.failedFuture(
@@ -1028,8 +1034,8 @@ public final class GenericStore {
      * The mutating phase's records: from what the write decoded so far, in a memory of their own (the records of trees
      * the plugins changed do not crowd out the forms the store converts from afterwards).
      */
-    private static AdmittedRecords records(ModelForms forms) {
-        return AdmittedRecords.decodedBy(forms.copy()::record);
+    private static AdmittedRecords records(ModelForms forms, RequestMemo memo) {
+        return AdmittedRecords.decodedBy(forms.copy()::record, memo);
     }
 
     private Attributes updateAttributes(

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
@@ -20,17 +21,31 @@ public final class Outcomes {
     private Outcomes() {}
 
     /** The step's rejection (it must have failed with an API error). */
-    public static ApiException rejection(Future<Void> result) {
+    public static ApiException rejection(Future<?> result) {
         assertThat(result.failed()).as("rejected").isTrue();
         assertThat(result.cause()).isInstanceOf(ApiException.class);
         return (ApiException) result.cause();
     }
 
     /** Asserts the step accepted the request. */
-    public static void accepted(Future<Void> result) {
+    public static void accepted(Future<?> result) {
         assertThat(result.succeeded())
                 .as(() -> "accepted, but: " + result.cause())
                 .isTrue();
+    }
+
+    /**
+     * Asserts a mutating plugin accepted the request and answered what it did truly: when it says it wrote nothing
+     * ({@link Mutation#NONE}), the object is as {@code before} (a copy taken before the call).
+     *
+     * @return the plugin's answer
+     */
+    public static Mutation acceptedAnsweringItsWrites(Future<Mutation> result, ObjectNode before, ObjectNode after) {
+        accepted(result);
+        if (result.result() == Mutation.NONE) {
+            assertThat(after).as("the object of a plugin that wrote nothing").isEqualTo(before);
+        }
+        return result.result();
     }
 
     /** A Shoot request of user alice; namespace and name come from the object (or the old one). */

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.bastion;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -45,14 +46,14 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
         if (!BASTION_GROUP.equals(a.kind().group())
                 || !"Bastion".equals(a.kind().kind())
                 || !a.subresource().isEmpty()) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         // the record is read before the tree is written below
         Bastion record = a.object(Bastion.class);
@@ -101,7 +102,7 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
                 meta.withObjectProperty("annotations").put(CREATED_BY, a.user().name());
             }
             addControllerReference(meta, ownerReferences, shoot);
-            return Future.succeededFuture();
+            return Mutation.wrote();
         });
     }
 
@@ -135,7 +136,7 @@ public final class BastionPlugin extends BasePlugin implements MutatingPlugin {
         ref.put("blockOwnerDeletion", true);
     }
 
-    private static Future<Void> invalid(Attributes a, String name, FieldError error) {
+    private static <T> Future<T> invalid(Attributes a, String name, FieldError error) {
         return Future.failedFuture(ApiException.invalid(
                 new GroupVersionKind(BASTION_GROUP, a.kind().version(), "Bastion"), name, List.of(error)));
     }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.namespacelifecycle;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -37,7 +38,7 @@ public final class NamespaceLifecycle extends BasePlugin implements MutatingPlug
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         boolean isNamespace = a.resource().equals(NAMESPACES) && a.subresource().isEmpty();
         if (a.operation() == Operation.DELETE) {
             if (isNamespace && IMMORTAL.contains(a.name())) {
@@ -47,10 +48,10 @@ public final class NamespaceLifecycle extends BasePlugin implements MutatingPlug
             if (isNamespace) {
                 forceLiveLookup.put(a.name(), System.nanoTime() + FORCE_LIVE_LOOKUP_NANOS);
             }
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (isNamespace || a.namespace().isEmpty()) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -70,7 +71,7 @@ public final class NamespaceLifecycle extends BasePlugin implements MutatingPlug
                         "unable to create new content in namespace " + a.namespace()
                                 + " because it is being terminated"));
             }
-            return Future.succeededFuture();
+            return Mutation.none();
         });
     }
 

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.support;
 
 import cloud.gardener.apiserver.admission.ObjectIndex;
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -52,6 +53,14 @@ public final class Projects {
     public static final List<ObjectIndex> INDEXES = List.of(NAMESPACE);
 
     private Projects() {}
+
+    /** {@link #forNamespace(ObjectLookup, String)} once per request: the request's plugins share the answer. */
+    public static Future<Optional<Project>> forNamespace(ObjectLookup objects, RequestMemo memo, String namespace) {
+        return memo.once(new ProjectOf(namespace), () -> forNamespace(objects, namespace));
+    }
+
+    /** The key of a namespace's Project in a {@link RequestMemo}. */
+    private record ProjectOf(String namespace) {}
 
     /** The project of the namespace, or empty when no project owns it. */
     public static Future<Optional<Project>> forNamespace(ObjectLookup objects, String namespace) {

@@ -3,10 +3,10 @@ package cloud.gardener.apiserver.admission.plugins.support;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.resource.StandardResources;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 
 /**
@@ -25,17 +25,17 @@ public abstract class ShootComponentEnabledByDefault extends BasePlugin implemen
     }
 
     @Override
-    public final Future<Void> admit(Attributes a) {
+    public final Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)
                 || ShootTrees.isWorkerless(a.object(Shoot.class))) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         // the field is written where the tree lacks it: the check belongs to the write
-        ObjectNode parent = ShootTrees.object(a.object(), "spec", section);
-        if (!parent.hasNonNull(field)) {
-            parent.putObject(field).put("enabled", true);
+        if (a.object().path("spec").path(section).hasNonNull(field)) {
+            return Mutation.none();
         }
-        return Future.succeededFuture();
+        ShootTrees.object(a.object(), "spec", section).putObject(field).put("enabled", true);
+        return Mutation.wrote();
     }
 }

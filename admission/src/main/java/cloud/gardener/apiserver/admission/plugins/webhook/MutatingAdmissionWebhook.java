@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.admission.plugins.webhook;
 
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -24,8 +25,9 @@ public final class MutatingAdmissionWebhook extends WebhookAdmission implements 
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
-        return dispatch(a, this::inTurn);
+    public Future<Mutation> admit(Attributes a) {
+        // a webhook's patch may change any part of the object: always counted as written
+        return dispatch(a, this::inTurn).map(Mutation.WROTE);
     }
 
     /** Round 0 over every webhook in order (the index counts them all), then round 1 for those to reinvoke. */

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.bastion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -158,7 +159,7 @@ class BastionPluginTest {
     @ParameterizedTest(name = "shoot \"{0}\"")
     @MethodSource("refusals")
     void aBastionForAnUnsuitableShootIsInvalid(String shoot, String causeType, String message) {
-        Future<Void> result = plugin.admit(create(bastion(shoot)));
+        Future<Mutation> result = plugin.admit(create(bastion(shoot)));
         assertThat(result.failed()).isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(422);
@@ -197,7 +198,7 @@ class BastionPluginTest {
     void unsyncedCachesAreNotReady() {
         BastionPlugin unsynced =
                 new BastionPlugin(new PluginContext(new InMemoryObjects().notReady(), null, null, Clock.systemUTC()));
-        Future<Void> result = unsynced.admit(create(bastion("ready")));
+        Future<Mutation> result = unsynced.admit(create(bastion("ready")));
         assertThat(((ApiException) result.cause()).code()).isEqualTo(403);
     }
 }

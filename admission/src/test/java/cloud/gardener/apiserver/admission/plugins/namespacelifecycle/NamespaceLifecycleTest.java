@@ -47,7 +47,7 @@ class NamespaceLifecycleTest {
                 UserInfo.of("alice", List.of()), resource, op, namespace, name, JsonNodeFactory.instance.objectNode());
     }
 
-    private static ApiException rejection(Future<Void> result) {
+    private static ApiException rejection(Future<?> result) {
         assertThat(result.failed()).as("rejected").isTrue();
         return (ApiException) result.cause();
     }

@@ -196,7 +196,7 @@ class WebhookAdmissionTest {
         return Outcomes.shootRequest(Operation.CREATE, "", shoot, null);
     }
 
-    private static void await(Future<Void> result) throws Exception {
+    private static void await(Future<?> result) throws Exception {
         try {
             result.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
@@ -204,7 +204,7 @@ class WebhookAdmissionTest {
         }
     }
 
-    private static ApiException rejection(Future<Void> result) {
+    private static ApiException rejection(Future<?> result) {
         try {
             await(result);
         } catch (ApiException e) {

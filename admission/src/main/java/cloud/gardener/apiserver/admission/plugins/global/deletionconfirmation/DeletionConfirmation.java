@@ -6,10 +6,12 @@ import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.GoBool;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.GoErrors;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
@@ -53,11 +55,11 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (a.operation() == Operation.DELETE
                 || !RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -69,22 +71,26 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : null;
         ObjectNode obj = a.object();
         if (a.operation() == Operation.CREATE) {
-            if (confirmed) {
-                annotations(obj).put(CONFIRMED_BY, a.user().name());
-            } else {
-                removeConfirmedBy(obj);
+            if (!confirmed) {
+                return Mutation.wrote(removeConfirmedBy(obj));
             }
-        } else if (a.operation() == Operation.UPDATE) {
-            boolean wasConfirmed = isConfirmed(oldMeta);
-            if (!wasConfirmed && confirmed) {
-                annotations(obj).put(CONFIRMED_BY, a.user().name());
-            } else if (wasConfirmed && confirmed) {
-                annotations(obj).put(CONFIRMED_BY, annotation(oldMeta, CONFIRMED_BY));
-            } else if (!confirmed) {
-                removeConfirmedBy(obj);
-            }
+            annotations(obj).put(CONFIRMED_BY, a.user().name());
+            return Mutation.wrote();
         }
-        return Future.succeededFuture();
+        if (a.operation() == Operation.UPDATE) {
+            boolean wasConfirmed = isConfirmed(oldMeta);
+            if (!confirmed) {
+                return Mutation.wrote(removeConfirmedBy(obj));
+            }
+            annotations(obj)
+                    .put(
+                            CONFIRMED_BY,
+                            wasConfirmed
+                                    ? annotation(oldMeta, CONFIRMED_BY)
+                                    : a.user().name());
+            return Mutation.wrote();
+        }
+        return Mutation.none();
     }
 
     @Override
@@ -109,7 +115,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : objects.get(type, gr, a.namespace(), a.name()).map(found -> found.map(Deleted::of));
         return current.compose(found -> found.isEmpty()
                 ? Future.failedFuture(ApiException.notFound(gr, a.name()))
-                : check(found.get(), resource, a.user())
+                : check(found.get(), resource, a.user(), a.memo())
                         .compose(
                                 problem -> problem == null ? Future.succeededFuture() : Rejections.forbid(a, problem)));
     }
@@ -122,7 +128,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 Deleted deleted = Deleted.of(objects.decode(item, type));
                 String itemName =
                         text(deleted.meta() == null ? null : deleted.meta().name());
-                checks.add(check(deleted, resource, a.user())
+                checks.add(check(deleted, resource, a.user(), a.memo())
                         .map(problem -> problem == null
                                 ? null
                                 : ApiException.forbidden(a.resource(), itemName, problem)
@@ -145,14 +151,16 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     }
 
     /** Why the object may not be deleted by this user, or null when it may. */
-    private Future<String> check(Deleted obj, String resource, UserInfo user) {
+    private Future<String> check(Deleted obj, String resource, UserInfo user, RequestMemo memo) {
         if (!isConfirmed(obj.meta())) {
             return Future.succeededFuture("must have a \"" + CONFIRMATION + "\" annotation to delete");
         }
         Future<Optional<Project>> project = obj.project() != null
                 ? Future.succeededFuture(Optional.of(obj.project()))
                 : Projects.forNamespace(
-                        objects, text(obj.meta() == null ? null : obj.meta().namespace()));
+                        objects,
+                        memo,
+                        text(obj.meta() == null ? null : obj.meta().namespace()));
         return project.map(found -> {
             if (found.isEmpty()) {
                 return "Internal error occurred: " + Projects.NOT_FOUND;
@@ -243,9 +251,8 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                 : obj.withObjectProperty("metadata").putObject("annotations");
     }
 
-    private static void removeConfirmedBy(ObjectNode obj) {
-        if (obj.path("metadata").get("annotations") instanceof ObjectNode ann) {
-            ann.remove(CONFIRMED_BY);
-        }
+    /** Removes the confirmed-by annotation; answers whether there was one. */
+    private static boolean removeConfirmedBy(ObjectNode obj) {
+        return obj.path("metadata").get("annotations") instanceof ObjectNode ann && ann.remove(CONFIRMED_BY) != null;
     }
 }

@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -77,7 +78,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
@@ -96,11 +97,11 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                     TargetSystem target = spec == null ? null : spec.targetSystem();
                     yield relabel(object, List.of(PROVIDER + (target == null ? "" : text(target.type()))));
                 }
-                default -> Future.succeededFuture();
+                default -> Mutation.none();
             };
         }
         if (!group.equals(StandardResources.CORE)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         return switch (kind) {
             case "Seed" -> {
@@ -123,11 +124,11 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                         object, a.object(NamespacedCloudProfile.class).spec());
             case "BackupEntry" ->
                 backupEntry(object, a.object(BackupEntry.class).spec());
-            default -> Future.succeededFuture();
+            default -> Mutation.none();
         };
     }
 
-    private Future<Void> backupEntry(ObjectNode object, BackupEntrySpec spec) {
+    private Future<Mutation> backupEntry(ObjectNode object, BackupEntrySpec spec) {
         String bucketName = spec == null ? "" : text(spec.bucketName());
         return objects.get(BackupBucket.class, GardenerResources.BACKUP_BUCKETS, "", bucketName)
                 .compose(bucket -> {
@@ -141,7 +142,7 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
                 });
     }
 
-    private Future<Void> namespacedCloudProfile(ObjectNode object, NamespacedCloudProfileSpec spec) {
+    private Future<Mutation> namespacedCloudProfile(ObjectNode object, NamespacedCloudProfileSpec spec) {
         CloudProfileReference reference = spec == null ? null : spec.parent();
         if (reference == null || !"CloudProfile".equals(reference.kind())) {
             return Future.failedFuture(ApiException.badRequest("invalid parent kind"));
@@ -221,7 +222,8 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
     }
 
     /** Drops every label with one of the extension prefixes, then sets each given label to "true". */
-    private static Future<Void> relabel(ObjectNode object, List<String> labels) {
+    /** Replaces the extension labels; counts as a write (even when the labels come out the same). */
+    private static Future<Mutation> relabel(ObjectNode object, List<String> labels) {
         ObjectNode metadata = object.withObjectProperty("metadata");
         if (metadata.get("labels") instanceof ObjectNode existing) {
             List<String> stale = new ArrayList<>();
@@ -237,6 +239,6 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
             ObjectNode target = metadata.get("labels") instanceof ObjectNode l ? l : metadata.putObject("labels");
             target.put(label, "true");
         }
-        return Future.succeededFuture();
+        return Mutation.wrote();
     }
 }

@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -119,16 +120,16 @@ public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugi
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
         if (ignored(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         ManagedSeed managedSeed = a.object(ManagedSeed.class);
         if (shootName(managedSeed).isEmpty()) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         SeedTemplate template = seedTemplate(managedSeed);
         return shoot(a, managedSeed).compose(shoot -> {
@@ -140,7 +141,7 @@ public final class ManagedSeedPlugin extends BasePlugin implements MutatingPlugi
                 SeedNameLabels.maintain(
                         a.object(),
                         List.of(shoot.spec() == null ? "" : text(shoot.spec().seedName())));
-                return errors.isEmpty() ? Future.succeededFuture() : Future.failedFuture(Rejections.invalid(a, errors));
+                return errors.isEmpty() ? Mutation.wrote() : Future.failedFuture(Rejections.invalid(a, errors));
             });
         });
     }

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.project.mutator;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
@@ -32,14 +33,14 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Project") || !RequestChecks.isMainResource(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         // the record is read before the tree is written below
         Project project = a.object(Project.class);
         if (RequestChecks.skipVerification(a.operation(), project.metadata())) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         Subject owner = project.spec() == null ? null : project.spec().owner();
         List<ProjectMember> members = project.spec() == null
@@ -60,7 +61,8 @@ public final class ProjectMutator extends BasePlugin implements MutatingPlugin {
             }
         }
         ensureOwnerIsMember(spec, members, owner);
-        return Future.succeededFuture();
+        // withObjectProperty("spec") alone may have added the spec
+        return Mutation.wrote();
     }
 
     private static java.util.Optional<Subject> firstOwnerMember(List<ProjectMember> members) {

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.seed.mutator;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -38,9 +39,9 @@ public final class SeedMutator extends BasePlugin implements MutatingPlugin {
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Seed")) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -78,7 +79,7 @@ public final class SeedMutator extends BasePlugin implements MutatingPlugin {
                 })
                 .map(v -> {
                     SeedNameLabels.maintain(a.object(), names);
-                    return null;
+                    return Mutation.WROTE;
                 });
     }
 }

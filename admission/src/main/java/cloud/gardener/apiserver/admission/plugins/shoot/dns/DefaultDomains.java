@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 
 import cloud.gardener.apiserver.admission.ObjectLookup;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.plugins.support.SecretIndexes;
 import cloud.gardener.apiserver.admission.validation.core.CoreRules;
@@ -31,6 +32,15 @@ final class DefaultDomains {
 
     private DefaultDomains() {}
 
+    /** {@link #of(ObjectLookup, Shoot)} once per request and seed (admit and validate both ask). */
+    static Future<List<String>> of(ObjectLookup objects, RequestMemo memo, Shoot shoot) {
+        String name = shoot.spec() == null ? null : shoot.spec().seedName();
+        return memo.once(new DomainsOf(name), () -> of(objects, shoot));
+    }
+
+    /** The key of the default domains for a Shoot on seed {@code seedName} (null: unscheduled) in a {@link RequestMemo}. */
+    private record DomainsOf(String seedName) {}
+
     /** The default domains for a Shoot; fails as Gardener's {@code getDefaultDomains} does, worded for the caller. */
     static Future<List<String>> of(ObjectLookup objects, Shoot shoot) {
         String name = shoot.spec() == null ? null : shoot.spec().seedName();
@@ -47,7 +57,7 @@ final class DefaultDomains {
             if (spec != null && spec.dns() != null) {
                 CoreRules.list(spec.dns().defaults()).forEach(d -> domains.add(CoreRules.text(d.domain())));
             }
-            return domains.isEmpty() ? fromSecrets(objects) : Future.succeededFuture(domains);
+            return domains.isEmpty() ? fromSecrets(objects) : Future.succeededFuture(List.copyOf(domains));
         });
     }
 
@@ -88,7 +98,8 @@ final class DefaultDomains {
                         }
                         domains.add(domain);
                     }
-                    return Future.succeededFuture(domains);
+                    // shared by the request's plugins: unmodifiable
+                    return Future.succeededFuture(List.copyOf(domains));
                 });
     }
 

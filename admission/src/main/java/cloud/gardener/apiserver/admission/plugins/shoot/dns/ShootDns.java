@@ -3,10 +3,12 @@ package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.Rejections;
+import cloud.gardener.apiserver.admission.RequestMemo;
 import cloud.gardener.apiserver.admission.ValidatingPlugin;
 import cloud.gardener.apiserver.admission.plugins.support.Projects;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
@@ -56,9 +58,9 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (ignores(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -68,21 +70,22 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         Shoot old = a.operation() == Operation.UPDATE && a.oldObject() != null ? a.oldObject(Shoot.class) : null;
         ObjectNode tree = a.object();
         DNS dns = dns(shoot);
-        return DefaultDomains.of(objects, shoot).compose(defaultDomains -> {
+        return DefaultDomains.of(objects, a.memo(), shoot).compose(defaultDomains -> {
             int kept = old == null ? -1 : keepPrimaryProvider(dns(old), dns, tree);
             if (shoot.spec() == null || shoot.spec().seedName() == null) {
-                return Future.succeededFuture();
+                return Mutation.wrote(kept >= 0);
             }
             // the primary provider as this plugin leaves it: the one marked, else the one it just marked
             int primary = kept >= 0 ? kept : dns == null ? -1 : primaryProvider(dns);
             Future<String> assigned = usesUnmanagedDns(dns, primary)
                     ? Future.succeededFuture()
-                    : assignDefaultDomainIfNeeded(shoot, tree, defaultDomains);
+                    : assignDefaultDomainIfNeeded(shoot, tree, defaultDomains, a.memo());
             return assigned.map(domain -> {
                 if (dns != null) {
                     setPrimaryProvider(tree, dns, domain != null ? domain : dns.domain(), primary, defaultDomains);
                 }
-                return null;
+                // assignDefaultDomainIfNeeded makes sure of spec.dns
+                return Mutation.WROTE;
             });
         });
     }
@@ -114,7 +117,8 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
     }
 
     /** Writes {@code spec.dns.domain} when the scheduled Shoot has none; answers the domain written, or null. */
-    private Future<String> assignDefaultDomainIfNeeded(Shoot shoot, ObjectNode tree, List<String> defaultDomains) {
+    private Future<String> assignDefaultDomainIfNeeded(
+            Shoot shoot, ObjectNode tree, List<String> defaultDomains, RequestMemo memo) {
         ObjectNode dns = ShootTrees.object(tree, "spec", "dns");
         DNS given = dns(shoot);
         if (defaultDomains.isEmpty() || (given != null && given.domain() != null)) {
@@ -127,14 +131,16 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
             dnsName = randomString(generateName.length() + 5);
         }
         String shootDnsName = dnsName;
-        return Projects.forNamespace(objects, CoreRules.text(meta.namespace())).compose(project -> {
-            if (project.isEmpty()) {
-                return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
-            }
-            String domain = shootDnsName + "." + project.get().metadata().name() + "." + defaultDomains.get(0);
-            dns.put("domain", domain);
-            return Future.succeededFuture(domain);
-        });
+        return Projects.forNamespace(objects, memo, CoreRules.text(meta.namespace()))
+                .compose(project -> {
+                    if (project.isEmpty()) {
+                        return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
+                    }
+                    String domain =
+                            shootDnsName + "." + project.get().metadata().name() + "." + defaultDomains.get(0);
+                    dns.put("domain", domain);
+                    return Future.succeededFuture(domain);
+                });
     }
 
     /** Marks the first provider primary when the domain (as this plugin leaves it) is not a default one. */
@@ -163,7 +169,7 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
             return Rejections.notReady(a);
         }
         Shoot shoot = a.object(Shoot.class);
-        return DefaultDomains.of(objects, shoot).compose(defaultDomains -> {
+        return DefaultDomains.of(objects, a.memo(), shoot).compose(defaultDomains -> {
             List<FieldError> errs = new ArrayList<>(checkPrimaryProvider(dns(shoot), defaultDomains));
             DNS dns = dns(shoot);
             boolean checkFormat = isDomainSet(dns) && !usesUnmanagedDns(dns, dns == null ? -1 : primaryProvider(dns));
@@ -173,8 +179,9 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
                         old.spec() == null || old.spec().seedName() == null || !isDomainSet(dns(old));
                 checkFormat = checkFormat && newlyScheduledOrNamed;
             }
-            Future<List<FieldError>> format =
-                    checkFormat ? checkDefaultDomainFormat(shoot, defaultDomains) : Future.succeededFuture(List.of());
+            Future<List<FieldError>> format = checkFormat
+                    ? checkDefaultDomainFormat(shoot, defaultDomains, a.memo())
+                    : Future.succeededFuture(List.of());
             return format.compose(formatErrs -> {
                 errs.addAll(formatErrs);
                 if (errs.isEmpty()) {
@@ -203,45 +210,47 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         return errs;
     }
 
-    private Future<List<FieldError>> checkDefaultDomainFormat(Shoot shoot, List<String> defaultDomains) {
+    private Future<List<FieldError>> checkDefaultDomainFormat(
+            Shoot shoot, List<String> defaultDomains, RequestMemo memo) {
         ObjectMeta meta = metadata(shoot);
-        return Projects.forNamespace(objects, CoreRules.text(meta.namespace())).compose(found -> {
-            if (found.isEmpty()) {
-                return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
-            }
-            String project = found.get().metadata().name();
-            String domain = CoreRules.text(dns(shoot).domain());
-            String name = CoreRules.text(meta.name());
-            String generateName = CoreRules.text(meta.generateName());
-            for (String defaultDomain : defaultDomains) {
-                if (!domain.endsWith("." + defaultDomain)) {
-                    continue;
-                }
-                if (!generateName.isEmpty() && (name.isEmpty() || name.startsWith(generateName))) {
-                    String suffix = "." + project + "." + defaultDomain;
-                    if (!domain.endsWith(suffix)) {
-                        return Future.succeededFuture(List.of(FieldError.invalid(
-                                "spec.dns.domain",
-                                domain,
-                                "shoot with 'metadata.generateName' uses a default domain but does not match expected "
-                                        + "scheme: <random-subdomain>.<project-name>.<default-domain> (expected '"
-                                        + suffix + "' to be a suffix of '" + domain + "')")));
+        return Projects.forNamespace(objects, memo, CoreRules.text(meta.namespace()))
+                .compose(found -> {
+                    if (found.isEmpty()) {
+                        return Future.failedFuture(ApiException.internal(Projects.NOT_FOUND));
+                    }
+                    String project = found.get().metadata().name();
+                    String domain = CoreRules.text(dns(shoot).domain());
+                    String name = CoreRules.text(meta.name());
+                    String generateName = CoreRules.text(meta.generateName());
+                    for (String defaultDomain : defaultDomains) {
+                        if (!domain.endsWith("." + defaultDomain)) {
+                            continue;
+                        }
+                        if (!generateName.isEmpty() && (name.isEmpty() || name.startsWith(generateName))) {
+                            String suffix = "." + project + "." + defaultDomain;
+                            if (!domain.endsWith(suffix)) {
+                                return Future.succeededFuture(List.of(FieldError.invalid(
+                                        "spec.dns.domain",
+                                        domain,
+                                        "shoot with 'metadata.generateName' uses a default domain but does not match expected "
+                                                + "scheme: <random-subdomain>.<project-name>.<default-domain> (expected '"
+                                                + suffix + "' to be a suffix of '" + domain + "')")));
+                            }
+                            return Future.succeededFuture(List.of());
+                        }
+                        String expected = name + "." + project + "." + defaultDomain;
+                        if (!domain.equals(expected)) {
+                            return Future.succeededFuture(List.of(FieldError.invalid(
+                                    "spec.dns.domain",
+                                    domain,
+                                    "shoot uses a default domain but does not match expected scheme: "
+                                            + "<shoot-name>.<project-name>.<default-domain> (expected '" + expected
+                                            + "', but got '" + domain + "')")));
+                        }
+                        return Future.succeededFuture(List.of());
                     }
                     return Future.succeededFuture(List.of());
-                }
-                String expected = name + "." + project + "." + defaultDomain;
-                if (!domain.equals(expected)) {
-                    return Future.succeededFuture(List.of(FieldError.invalid(
-                            "spec.dns.domain",
-                            domain,
-                            "shoot uses a default domain but does not match expected scheme: "
-                                    + "<shoot-name>.<project-name>.<default-domain> (expected '" + expected
-                                    + "', but got '" + domain + "')")));
-                }
-                return Future.succeededFuture(List.of());
-            }
-            return Future.succeededFuture(List.of());
-        });
+                });
     }
 
     private static DNS dns(Shoot shoot) {

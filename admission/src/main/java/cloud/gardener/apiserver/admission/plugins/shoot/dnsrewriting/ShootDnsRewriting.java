@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.dnsrewriting;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.RequestChecks;
@@ -25,16 +26,16 @@ public final class ShootDnsRewriting extends BasePlugin implements MutatingPlugi
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot")
                 || !RequestChecks.isMainResource(a)
                 || config.commonSuffixes().isEmpty()) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         ObjectNode rewriting = ShootTrees.object(a.object(), "spec", "systemComponents", "coreDNS", "rewriting");
         ArrayNode suffixes =
                 rewriting.get("commonSuffixes") instanceof ArrayNode l ? l : rewriting.putArray("commonSuffixes");
         config.commonSuffixes().forEach(suffixes::add);
-        return Future.succeededFuture();
+        return Mutation.wrote();
     }
 }

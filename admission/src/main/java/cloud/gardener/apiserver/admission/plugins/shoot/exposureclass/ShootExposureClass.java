@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.exposureclass;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -45,9 +46,9 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot") || !RequestChecks.isMainResource(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -56,9 +57,8 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
         ShootSpec given = a.object(Shoot.class).spec();
         String className = given == null ? null : given.exposureClassName();
         if (className == null) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
-        ObjectNode spec = a.object().withObjectProperty("spec");
         return objects.get(ExposureClass.class, GardenerResources.EXPOSURE_CLASSES, "", className)
                 .compose(found -> {
                     if (found.isEmpty()) {
@@ -68,13 +68,14 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
                     }
                     ExposureClassScheduling scheduling = found.get().scheduling();
                     if (scheduling == null) {
-                        return Future.succeededFuture();
+                        return Mutation.none();
                     }
+                    ObjectNode spec = a.object().withObjectProperty("spec");
                     String conflict = uniteSeedSelectors(spec, given.seedSelector(), scheduling.seedSelector());
                     if (conflict == null) {
                         conflict = uniteTolerations(spec, given.tolerations(), scheduling.tolerations());
                     }
-                    return conflict == null ? Future.succeededFuture() : Rejections.forbid(a, conflict);
+                    return conflict == null ? Mutation.wrote() : Rejections.forbid(a, conflict);
                 });
     }
 

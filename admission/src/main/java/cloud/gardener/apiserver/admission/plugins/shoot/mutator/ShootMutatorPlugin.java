@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.mutator;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -78,14 +79,14 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
         if (!"Shoot".equals(a.kind().kind())
                 || !GardenObjects.GROUP.equals(a.kind().group())
                 || a.object() == null) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         // the records as this plugin received the Shoot: read before any change of the tree
         Shoot shoot = a.object(Shoot.class);
@@ -100,7 +101,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
         return garden.cloudProfileSpec(shoot, a.namespace(), "could not find referenced cloud profile: ")
                 .compose(profile -> {
                     if (profile.isEmpty()) {
-                        return Future.succeededFuture();
+                        return Mutation.none();
                     }
                     // a pointer in Gardener: an empty name is looked up (and not found) before validation sees it
                     String seedName = spec.seedName();
@@ -118,7 +119,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     }
 
     /** Reads {@code shoot} and {@code old} (the records), writes {@link Attributes#object()} (the tree). */
-    private Future<Void> mutate(Attributes a, Shoot shoot, Shoot old, CloudProfileSpec profile, Seed seed) {
+    private Future<Mutation> mutate(Attributes a, Shoot shoot, Shoot old, CloudProfileSpec profile, Seed seed) {
         ObjectNode tree = a.object();
         ShootSpec spec = spec(shoot);
         if (a.operation() == Operation.CREATE) {
@@ -153,7 +154,8 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
         if (!errs.isEmpty()) {
             return Rejections.forbid(a, FieldErrors.aggregate(errs));
         }
-        return Future.succeededFuture();
+        // at least spec.kubernetes is made sure of
+        return Mutation.wrote();
     }
 
     private static List<FieldError> defaultWorkerKubernetesVersions(

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.resourcereservation;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -55,9 +56,9 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!RequestChecks.isKind(a, StandardResources.CORE, "Shoot") || !RequestChecks.isMainResource(a)) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -70,7 +71,7 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
                 ? List.of()
                 : CoreRules.list(spec.provider().workers());
         if ((shoot.metadata() != null && shoot.metadata().deletionTimestamp() != null) || workers.isEmpty()) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         Map<String, String> labels = shoot.metadata() == null
                 ? Map.of()
@@ -80,13 +81,13 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
         KubeletConfigReserved globalReserved = kubelet == null ? null : kubelet.kubeReserved();
         if (!config.formulaApplies(labels) || globalReserved != null) {
             setStaticDefaults(tree, globalReserved);
-            return Future.succeededFuture();
+            return Mutation.wrote();
         }
         String namespace =
                 shoot.metadata() == null ? "" : CoreRules.text(shoot.metadata().namespace());
         return machineTypes(shoot, namespace).compose(types -> {
             if (types.isEmpty()) {
-                return Future.succeededFuture();
+                return Mutation.none();
             }
             List<FieldError> errs = new ArrayList<>();
             JsonNode workerTrees = tree.path("spec").path("provider").path("workers");
@@ -125,8 +126,9 @@ public final class ShootResourceReservation extends BasePlugin implements Mutati
                         Quantity.of(memory, QuantityFormat.BINARY_SI).toString());
                 putIfMissing(reserved, "pid", given == null ? null : given.pid(), PID);
             }
+            // a worker of a known machine type may have had its kubeReserved written (or added)
             return errs.isEmpty()
-                    ? Future.succeededFuture()
+                    ? Mutation.wrote()
                     : Future.failedFuture(ApiException.invalid(a.kind(), a.name(), errs));
         });
     }

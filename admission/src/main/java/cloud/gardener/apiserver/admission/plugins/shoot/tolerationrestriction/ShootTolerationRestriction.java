@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.BasePlugin;
 import cloud.gardener.apiserver.admission.MutatingPlugin;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -39,15 +39,6 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
 
     private final ObjectLookup objects;
     private final TolerationRestrictionConfiguration config;
-    /**
-     * The Project the last create's admit found, for the validate of the same request (the same object tree): a
-     * Shoot create would otherwise find its project twice. One slot: a request that finds another's entry (or none)
-     * looks the project up as before.
-     */
-    private final AtomicReference<Admitted> admitted = new AtomicReference<>();
-
-    /** A create's object tree (by identity), its namespace and the Project its admit found. */
-    private record Admitted(ObjectNode object, String namespace, Project project) {}
 
     public ShootTolerationRestriction(PluginContext context) {
         super(NAME, Operation.CREATE, Operation.UPDATE);
@@ -56,9 +47,9 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
     }
 
     @Override
-    public Future<Void> admit(Attributes a) {
+    public Future<Mutation> admit(Attributes a) {
         if (!isShoot(a) || a.operation() != Operation.CREATE) {
-            return Future.succeededFuture();
+            return Mutation.none();
         }
         if (!objects.ready()) {
             return Rejections.notReady(a);
@@ -66,21 +57,23 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
         // the record as this plugin received the Shoot: read before any change of the tree
         List<Toleration> existing = tolerations(a.object(Shoot.class));
         return withProject(a, project -> {
-            admitted.set(new Admitted(a.object(), a.namespace(), project));
             List<Toleration> defaults = new ArrayList<>(config.defaults());
             if (project.spec().tolerations() != null
                     && project.spec().tolerations().defaults() != null) {
                 defaults.addAll(project.spec().tolerations().defaults());
             }
+            // a Shoot without a spec gets an empty one
+            boolean wrote = !(a.object().get("spec") instanceof ObjectNode);
             ObjectNode spec = a.object().withObjectProperty("spec");
             Set<String> existingKeys = new HashSet<>();
             existing.forEach(t -> existingKeys.add(t.key()));
             for (Toleration t : defaults) {
                 if (!existingKeys.contains(t.key())) {
                     TolerationTrees.append(spec, t);
+                    wrote = true;
                 }
             }
-            return Future.succeededFuture();
+            return Mutation.wrote(wrote);
         });
     }
 
@@ -102,17 +95,7 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
                     .toList();
         }
         List<Toleration> checked = toValidate;
-        Admitted memo = admitted.get();
-        // the same tree admit saw: this request's validate (an identical tree of another request is another object)
-        @SuppressWarnings("ReferenceEquality")
-        boolean sameRequest = memo != null
-                && a.operation() == Operation.CREATE
-                && memo.object() == a.object()
-                && memo.namespace().equals(a.namespace());
-        if (sameRequest) {
-            admitted.compareAndSet(memo, null);
-            return allowed(a, memo.project(), checked);
-        }
+        // a create's admit found the Project already: the request's memo answers
         return withProject(a, project -> allowed(a, project, checked));
     }
 
@@ -133,9 +116,12 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
         return RequestChecks.isKind(a, StandardResources.CORE, "Shoot") && a.object() != null;
     }
 
-    /** Runs {@code step} with the Shoot's project; a namespace without one is forbidden as Gardener words it. */
-    private Future<Void> withProject(Attributes a, Function<Project, Future<Void>> step) {
-        return Projects.forNamespace(objects, a.namespace())
+    /**
+     * Runs {@code step} with the Shoot's project (looked up once per request); a namespace without one is forbidden as
+     * Gardener words it.
+     */
+    private <T> Future<T> withProject(Attributes a, Function<Project, Future<T>> step) {
+        return Projects.forNamespace(objects, a.memo(), a.namespace())
                 .compose(project -> project.isEmpty()
                         ? Rejections.forbid(
                                 a, "Internal error occurred: could not find referenced project: " + Projects.NOT_FOUND)

@@ -131,7 +131,7 @@ public final class ShootValidatorPlugin extends BasePlugin implements Validating
                                 "could not find referenced seed \"" + seedName + "\": " + "seed.core.gardener.cloud \""
                                         + seedName + "\" not found"));
         return seed.compose(s -> seedSelectorUnchanged(spec, Review.spec(old), s)
-                .compose(selectorErrs -> Projects.forNamespace(objects, a.namespace())
+                .compose(selectorErrs -> Projects.forNamespace(objects, a.memo(), a.namespace())
                         .compose(p -> required(p, "could not find referenced project: " + Projects.NOT_FOUND))
                         .compose(project -> {
                             String sb = spec.secretBindingName();

@@ -248,7 +248,17 @@ class DeletionConfirmationTest {
         ObjectNode shoot = shoot("garden-dev", c.annotations(), "{}");
         ObjectNode old = c.oldAnnotations() == null ? null : shoot("garden-dev", c.oldAnnotations(), "{}");
         Operation op = old == null ? Operation.CREATE : Operation.UPDATE;
-        accepted(plugin(objects()).admit(shootRequest(op, "", shoot, old)));
+        ObjectNode before = shoot.deepCopy();
+        var answer = Outcomes.acceptedAnsweringItsWrites(
+                plugin(objects()).admit(shootRequest(op, "", shoot, old)), before, shoot);
+        // a create or update that neither confirms nor carries a confirmed-by leaves the Shoot alone
+        boolean untouched = !shoot.path("metadata").path("annotations").has(DeletionConfirmation.CONFIRMED_BY)
+                && !before.path("metadata").path("annotations").has(DeletionConfirmation.CONFIRMED_BY);
+        assertThat(answer)
+                .isEqualTo(
+                        untouched
+                                ? cloud.gardener.apiserver.admission.Mutation.NONE
+                                : cloud.gardener.apiserver.admission.Mutation.WROTE);
         String confirmedBy = shoot.path("metadata")
                 .path("annotations")
                 .path("deletion.gardener.cloud/confirmed-by")

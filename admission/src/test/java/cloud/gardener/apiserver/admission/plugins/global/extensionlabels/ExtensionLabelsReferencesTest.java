@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.support.GardenerResources;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -76,7 +77,7 @@ class ExtensionLabelsReferencesTest {
     @MethodSource("backupEntries")
     void aBackupEntrysBucket(String name, String spec, Outcome expected) {
         ObjectNode entry = Requests.object("metadata: {name: e, namespace: garden-dev}\nspec: {" + spec + "}");
-        Future<Void> result = plugin.admit(request(BACKUP_ENTRY, GardenerResources.BACKUP_ENTRIES, entry));
+        Future<Mutation> result = plugin.admit(request(BACKUP_ENTRY, GardenerResources.BACKUP_ENTRIES, entry));
         expected.check(result);
         expectLabelledIfAllowed(result, entry);
     }
@@ -111,7 +112,7 @@ class ExtensionLabelsReferencesTest {
     void aNamespacedCloudProfilesParent(String name, String parent, Outcome expected) {
         ObjectNode profile =
                 Requests.object("metadata: {name: p, namespace: garden-dev}\nspec: {parent: " + parent + "}");
-        Future<Void> result =
+        Future<Mutation> result =
                 plugin.admit(request(NAMESPACED_CLOUD_PROFILE, GardenerResources.NAMESPACED_CLOUD_PROFILES, profile));
         expected.check(result);
         expectLabelledIfAllowed(result, profile);
@@ -144,7 +145,7 @@ class ExtensionLabelsReferencesTest {
         return Requests.create(kind, resource, object);
     }
 
-    private static void expectLabelledIfAllowed(Future<Void> result, ObjectNode object) {
+    private static void expectLabelledIfAllowed(Future<?> result, ObjectNode object) {
         if (result.succeeded()) {
             assertThat(object.at("/metadata/labels").path(PROVIDER_LOCAL).asText())
                     .isEqualTo("true");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
@@ -176,7 +177,7 @@ class ManagedSeedPluginTest {
     void aMissingBindingOfTheShootIsAFieldError(String field, String message) {
         objects.put(SHOOTS, boundShoot(field + ": gone"));
         ObjectNode ms = managedSeed("garden", "bound", "{backup: {}, dns: {internal: {domain: internal.example.com}}}");
-        Future<Void> result = plugin.admit(create(ms));
+        Future<Mutation> result = plugin.admit(create(ms));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(422);
@@ -491,7 +492,7 @@ class ManagedSeedPluginTest {
                 metadata: {name: parent}
                 spec: {dns: {defaults: [{type: gcp-dns, domain: seed.example.com, credentialsRef: {name: s}}]}}
                 """).put(SECRETS, defaultDomainSecret("garden.example.com"));
-        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
+        Future<Mutation> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         assertThat(result.cause().getMessage())
                 .endsWith(": domain of shoot garden/custom is neither a custom domain nor a default domain");
@@ -532,7 +533,7 @@ class ManagedSeedPluginTest {
     @Test
     void aMissingSeedOfTheShootIsInternal() {
         shootWithoutDnsProviders("soil.garden.example.com");
-        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
+        Future<Mutation> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(500);
@@ -547,7 +548,7 @@ class ManagedSeedPluginTest {
                         SECRETS,
                         defaultDomainSecret("garden.example.com")
                                 .replace(", dns.gardener.cloud/provider: aws-route53", ""));
-        Future<Void> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
+        Future<Mutation> result = plugin.admit(create(managedSeed("garden", "custom", "{}")));
         assertThat(result.failed()).as("rejected").isTrue();
         ApiException e = (ApiException) result.cause();
         assertThat(e.code()).isEqualTo(500);

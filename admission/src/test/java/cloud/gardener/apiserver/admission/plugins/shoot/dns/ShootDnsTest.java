@@ -324,7 +324,25 @@ class ShootDnsTest {
         accepted(counted.validate(a));
         assertThat(shoot.path("spec").path("dns")).isEqualTo(object("{domain: s.dev.high.example.com}"));
         assertThat(counting.secretsHandedOut)
-                .as("the two default-domain Secrets, once in admit and once in validate")
-                .isEqualTo(4);
+                .as("the two default-domain Secrets, once for the request's admit and validate")
+                .isEqualTo(2);
+    }
+
+    /** The default domains are looked up once per request: another request (its own memo) looks them up again. */
+    @Test
+    void eachRequestLooksTheDefaultDomainsUpOnce() {
+        CountingSecrets counting = new CountingSecrets(objects());
+        ShootDns counted = new ShootDns(new PluginContext(counting, null, null, Clock.systemUTC()));
+        Attributes first = shootRequest(Operation.CREATE, "", shoot("{seedName: plain}"), null);
+        Attributes second = shootRequest(Operation.CREATE, "", shoot("{seedName: plain}"), null);
+
+        accepted(counted.admit(first));
+        accepted(counted.validate(first));
+        assertThat(counting.secretsHandedOut).isEqualTo(2);
+        accepted(counted.admit(second));
+        accepted(counted.validate(second));
+
+        assertThat(counting.secretsHandedOut).isEqualTo(4);
+        assertThat(second.object().path("spec").path("dns")).isEqualTo(object("{domain: s.dev.high.example.com}"));
     }
 }

@@ -6,6 +6,7 @@ import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
@@ -112,7 +113,7 @@ class ShootExposureClassTest {
     void admit(Case c) {
         ObjectNode shoot = object("{metadata: {name: s, namespace: garden-dev}}");
         shoot.set("spec", object(c.spec()));
-        Future<Void> result = plugin.admit(shootRequest(Operation.CREATE, "", shoot, null));
+        Future<Mutation> result = plugin.admit(shootRequest(Operation.CREATE, "", shoot, null));
         if (c.message() != null) {
             ApiException e = rejection(result);
             assertThat(e.code()).isEqualTo(403);

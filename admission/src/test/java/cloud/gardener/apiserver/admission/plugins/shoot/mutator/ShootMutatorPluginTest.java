@@ -5,6 +5,7 @@ import static cloud.gardener.apiserver.admission.plugins.shoot.ShootFixtures.SHO
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.admission.Attributes;
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.plugins.shoot.GardenObjects;
 import cloud.gardener.apiserver.admission.plugins.shoot.ShootFixtures;
@@ -141,7 +142,7 @@ class ShootMutatorPluginTest {
     void createIsMutated(String name, Consumer<ObjectNode> change, String field, String expected) {
         ObjectNode shoot = ShootFixtures.shoot();
         change.accept(shoot);
-        Future<Void> result = plugin.admit(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot));
+        Future<Mutation> result = plugin.admit(Requests.create(SHOOT, GardenObjects.SHOOTS, shoot));
         assertThat(result.succeeded()).as(String.valueOf(result.cause())).isTrue();
         assertThat(shoot.at(field).asText()).isEqualTo(expected);
     }
@@ -344,7 +345,7 @@ class ShootMutatorPluginTest {
         assertThat(e.getMessage()).endsWith("is forbidden: not yet ready to handle request");
     }
 
-    private static ApiException rejection(Future<Void> result) {
+    private static ApiException rejection(Future<?> result) {
         assertThat(result.failed()).as("rejected").isTrue();
         return (ApiException) result.cause();
     }

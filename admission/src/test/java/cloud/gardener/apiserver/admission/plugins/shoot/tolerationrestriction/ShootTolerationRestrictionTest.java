@@ -7,6 +7,7 @@ import static cloud.gardener.apiserver.admission.testing.Requests.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import cloud.gardener.apiserver.admission.AdmittedRecords;
 import cloud.gardener.apiserver.admission.Attributes;
 import cloud.gardener.apiserver.admission.ObjectLookup;
 import cloud.gardener.apiserver.admission.Operation;
@@ -14,6 +15,7 @@ import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -170,17 +172,40 @@ class ShootTolerationRestrictionTest {
         ShootTolerationRestriction plugin =
                 new ShootTolerationRestriction(new PluginContext(counting, null, object(CONFIG), Clock.systemUTC()));
         ObjectNode shoot = shoot("[{key: project-allowed}]");
-        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        Attributes admitting = shootRequest(Operation.CREATE, "", shoot, null);
+        accepted(plugin.admit(admitting));
         // the defaults admit added are not on the allowlist: validate finds that with the project admit found
-        ApiException memoized = rejection(plugin.validate(shootRequest(Operation.CREATE, "", shoot, null)));
+        ApiException memoized = rejection(plugin.validate(validating(admitting)));
         assertThat(memoized.getMessage()).contains("spec.tolerations[1]: Forbidden");
         assertThat(projectLists).hasValue(1);
-        // another request's object (even an equal one) has its project looked up, and fares alike
-        ApiException looked = rejection(plugin.validate(shootRequest(Operation.CREATE, "", shoot.deepCopy(), null)));
+        // another request (even of the same object) has its project looked up, and fares alike
+        ApiException looked = rejection(plugin.validate(shootRequest(Operation.CREATE, "", shoot, null)));
         assertThat(looked.getMessage()).isEqualTo(memoized.getMessage());
         assertThat(projectLists).hasValue(2);
         accepted(plugin.validate(shootRequest(Operation.CREATE, "", shoot("[{key: project-allowed}]"), null)));
         assertThat(projectLists).hasValue(3);
+    }
+
+    /** The validating phase of the request {@code admitted} is the mutating phase of: its records anew, its memo. */
+    private static Attributes validating(Attributes admitted) {
+        return new Attributes(
+                admitted.kind(),
+                admitted.resource(),
+                admitted.subresource(),
+                admitted.namespace(),
+                admitted.name(),
+                admitted.operation(),
+                admitted.object(),
+                admitted.oldObject(),
+                admitted.user(),
+                admitted.dryRun(),
+                admitted.warnings(),
+                admitted.audit(),
+                AdmittedRecords.decodedBy(ShootTolerationRestrictionTest::decode, admitted.memo()));
+    }
+
+    private static <T> T decode(ObjectNode tree, Class<T> type) {
+        return ModelCodec.decode(tree, type).value();
     }
 
     @Test

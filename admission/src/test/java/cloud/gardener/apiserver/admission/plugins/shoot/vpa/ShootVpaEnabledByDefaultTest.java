@@ -1,13 +1,14 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.vpa;
 
-import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.admission.Mutation;
 import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
+import cloud.gardener.apiserver.admission.testing.Outcomes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.stream.Stream;
@@ -63,8 +64,12 @@ class ShootVpaEnabledByDefaultTest {
         ObjectNode shoot = object("{metadata: {name: s, namespace: ns}}");
         shoot.set("spec", object(c.spec()));
         ObjectNode old = c.operation() == Operation.UPDATE ? shoot.deepCopy() : null;
+        ObjectNode before = shoot.deepCopy();
         if (plugin.handles(c.operation())) {
-            accepted(plugin.admit(shootRequest(c.operation(), c.subresource(), shoot, old)));
+            Mutation answer = Outcomes.acceptedAnsweringItsWrites(
+                    plugin.admit(shootRequest(c.operation(), c.subresource(), shoot, old)), before, shoot);
+            // it writes exactly where it enables VPA
+            assertThat(answer == Mutation.WROTE).isEqualTo(!shoot.equals(before));
         }
         assertThat(shoot.path("spec").path("kubernetes")).isEqualTo(object(c.expectedKubernetes()));
     }
