@@ -16,6 +16,10 @@ final class ShootCreateRow implements BenchRow {
     private static final String NAMESPACE = ShootFixtures.NAMESPACE;
     private static final String COLLECTION = ShootFixtures.COLLECTION;
     private static final String NAME_PLACEHOLDER = "bench-shoot-name";
+    /** Marks this row's Shoots, so that only they are deleted after each measurement. */
+    private static final String ROW_LABEL = "bench.gardener.cloud/row";
+    /** Shoots a collection delete removes per request. */
+    private static final int SHOOTS_PAGE = 500;
 
     private final BenchContext context;
     private final AtomicInteger measurement = new AtomicInteger();
@@ -37,7 +41,11 @@ final class ShootCreateRow implements BenchRow {
             ShootFixtures.apply(context, target);
         }
         ObjectNode shoot = ShootFixtures.shoot(context);
-        ((ObjectNode) shoot.path("metadata")).put("name", NAME_PLACEHOLDER);
+        ObjectNode metadata = (ObjectNode) shoot.path("metadata");
+        metadata.put("name", NAME_PLACEHOLDER);
+        // deletable after each measurement: labelled as this row's, and confirmed for deletion as Gardener requires
+        metadata.withObjectProperty("labels").put(ROW_LABEL, name());
+        metadata.withObjectProperty("annotations").put("confirmation.gardener.cloud/deletion", "true");
         template = Json.MAPPER.writeValueAsString(shoot);
         stored = BenchContext.await(context.targets().get(0).create(COLLECTION, shoot("template")))
                 .getBytes();
@@ -59,6 +67,9 @@ final class ShootCreateRow implements BenchRow {
                         load.run(
                                 "Shoot creates on " + target.store(),
                                 i -> target.create(COLLECTION, shoot(prefix + Integer.toString(i, 36)))));
+                // else the Shoots of every measurement stay in the servers' watch caches: after the seven warm-up
+                // rounds of a --warmup-until-jit run the embedded server spent most of its CPU collecting garbage
+                Cleanup.deleteCollection(target, COLLECTION, ROW_LABEL + "=" + name(), SHOOTS_PAGE);
             }));
         }
         subjects.add(new Subject("raw Shoot creates", results -> {
@@ -66,6 +77,7 @@ final class ShootCreateRow implements BenchRow {
             results.record(
                     "shoot.create.raw",
                     load.run("raw Shoot creates", i -> context.raw().create(prefix + i, stored)));
+            BenchContext.await(context.raw().deletePrefix(prefix));
         }));
         return subjects;
     }
