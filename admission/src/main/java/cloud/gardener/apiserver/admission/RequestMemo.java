@@ -14,15 +14,15 @@ import java.util.function.Supplier;
  */
 public final class RequestMemo {
 
-    /** Keyed by a record per kind of lookup (its class tells the kinds apart); created on the first lookup. */
-    private Map<Object, Future<?>> answers;
+    /**
+     * Keyed by a record per kind of lookup (its class tells the kinds apart). Concurrent because a failed answer is
+     * forgotten on whatever thread completes it; the table itself is only allocated on the first lookup.
+     */
+    private final Map<Object, Future<?>> answers = new ConcurrentHashMap<>(4);
 
     /** {@code lookup}'s answer for {@code key}: the one this request's first lookup of {@code key} gave. */
     @SuppressWarnings("unchecked") // each key's class stands for one kind of lookup, whose answer is a Future<T>
     public <T> Future<T> once(Object key, Supplier<Future<T>> lookup) {
-        if (answers == null) {
-            answers = new ConcurrentHashMap<>(4);
-        }
         Future<?> known = answers.get(key);
         if (known != null) {
             return (Future<T>) known;
