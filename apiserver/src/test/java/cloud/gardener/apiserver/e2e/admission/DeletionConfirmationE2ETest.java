@@ -193,25 +193,6 @@ class DeletionConfirmationE2ETest {
         assertThat(admin.get(g.shoot("other")).status()).isEqualTo(200);
     }
 
-    /**
-     * Gardener's live fallback: a Shoot confirmed just before the collection delete is judged on its stored copy
-     * when the admission cache's copy still lacks the annotation (annotate, then delete at once, as clients do).
-     */
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(BindingKind.class)
-    void aShootConfirmedJustBeforeTheCollectionDeleteIsDeleted(BindingKind bindingKind) {
-        TestClient admin = SERVER.admin();
-        Garden g = GardenFixtures.create(admin, bindingKind);
-        for (int i = 0; i < 10; i++) {
-            String name = "quick-" + i;
-            GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, name));
-            assertThat(admin.patch(g.shoot(name), MERGE, CONFIRM).status()).isEqualTo(200);
-            TestClient.Response deleted = admin.delete(g.shoots());
-            assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
-            assertThat(admin.get(g.shoot(name)).status()).isEqualTo(404);
-        }
-    }
-
     @ParameterizedTest(name = "{0}")
     @EnumSource(BindingKind.class)
     void withThePluginDisabledAnUnconfirmedShootIsDeleted(BindingKind bindingKind) {
