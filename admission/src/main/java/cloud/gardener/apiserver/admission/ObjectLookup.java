@@ -32,6 +32,17 @@ public interface ObjectLookup {
     Future<List<ObjectNode>> listLive(GroupResource resource, String namespace);
 
     /**
+     * Like {@link #get} but read from storage whatever the cache holds, for a check that failed on the cached copy and
+     * must not fail on a stale one (Gardener's "lister, then client" lookups). This one filters {@link #listLive}.
+     */
+    default Future<Optional<ObjectNode>> getLive(GroupResource resource, String namespace, String name) {
+        return listLive(resource, namespace)
+                .map(items -> items.stream()
+                        .filter(o -> name.equals(o.path("metadata").path("name").asText()))
+                        .findFirst());
+    }
+
+    /**
      * The objects of a resource in all namespaces that {@code index} files under the query terms of {@code value}, in
      * the order of {@link #list}: a superset of those a check of {@code value} is about, read like {@link #list}
      * (views, as current as the cache); the check tests each as in a scan of all. Without an index, a list filtered.

@@ -129,14 +129,15 @@ public final class StoreWatch {
         }
     }
 
-    /** Applies one event after those before it, decoding off the loop when it is large. */
+    /**
+     * Applies one event after those before it, decoding off the loop when it is large. A deletion's previous value is
+     * its object again (the value before the delete), which {@link Handler#deleted} does not take: it is not decoded.
+     */
     private void apply(int watch, WatchEvent event) {
-        long size = (long) event.object().value().length
-                + (event.previous() == null ? 0 : event.previous().value().length);
+        StoredObject previous = event.type() == WatchEvent.Type.DELETE ? null : event.previous();
+        long size = (long) event.object().value().length + (previous == null ? 0 : previous.value().length);
         pending = pending.transform(ignored -> CpuWork.run(
-                        size,
-                        () -> new Decoded(
-                                decode(event.object()), event.previous() == null ? null : decode(event.previous())))
+                        size, () -> new Decoded(decode(event.object()), previous == null ? null : decode(previous)))
                 .map(decoded -> {
                     if (!stopped && watch == generation) {
                         if (event.type() == WatchEvent.Type.DELETE) {

@@ -17,6 +17,9 @@ import java.util.function.UnaryOperator;
 public final class InMemoryObjects implements ObjectLookup {
 
     private final Map<String, ObjectNode> objects = new TreeMap<>();
+    /** What the cache holds instead of the stored object (or of no object): it lags behind storage. */
+    private final Map<String, ObjectNode> stale = new TreeMap<>();
+
     private boolean ready = true;
 
     /** Adds (or replaces) an object, keyed by its metadata. */
@@ -38,6 +41,26 @@ public final class InMemoryObjects implements ObjectLookup {
         }
     }
 
+    /**
+     * Makes the cache lag behind storage for one object: gets and lists hand out {@code object} (parsed from YAML or
+     * JSON), while live reads hand out what {@link #put} stored, or nothing.
+     */
+    public InMemoryObjects staleInCache(GroupResource resource, String yaml) {
+        try {
+            ObjectNode object = (ObjectNode) Json.YAML.readTree(yaml);
+            ObjectNode meta = (ObjectNode) object.path("metadata");
+            stale.put(
+                    key(
+                            resource,
+                            meta.path("namespace").asText(),
+                            meta.path("name").asText()),
+                    object);
+            return this;
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
     /** Makes the lookup report unsynced caches. */
     public InMemoryObjects notReady() {
         ready = false;
@@ -50,7 +73,22 @@ public final class InMemoryObjects implements ObjectLookup {
 
     @Override
     public Future<Optional<ObjectNode>> get(GroupResource resource, String namespace, String name) {
+        return Future.succeededFuture(Optional.ofNullable(cached().get(key(resource, namespace, name))));
+    }
+
+    @Override
+    public Future<Optional<ObjectNode>> getLive(GroupResource resource, String namespace, String name) {
         return Future.succeededFuture(Optional.ofNullable(objects.get(key(resource, namespace, name))));
+    }
+
+    /** The objects as the cache has them. */
+    private Map<String, ObjectNode> cached() {
+        if (stale.isEmpty()) {
+            return objects;
+        }
+        Map<String, ObjectNode> cached = new TreeMap<>(objects);
+        cached.putAll(stale);
+        return cached;
     }
 
     /** Lists hand out {@code view} of each object, as the server's cache does for Shoots; gets stay whole. */
@@ -61,19 +99,23 @@ public final class InMemoryObjects implements ObjectLookup {
 
     @Override
     public Future<List<ObjectNode>> list(GroupResource resource, String namespace) {
-        String prefix = resource + "/" + (namespace.isEmpty() ? "" : namespace + "/");
-        List<ObjectNode> items = new ArrayList<>();
-        objects.forEach((k, v) -> {
-            if (k.startsWith(prefix)) {
-                items.add(listView.apply(v));
-            }
-        });
-        return Future.succeededFuture(items);
+        return Future.succeededFuture(collection(cached(), resource, namespace));
     }
 
     @Override
     public Future<List<ObjectNode>> listLive(GroupResource resource, String namespace) {
-        return list(resource, namespace);
+        return Future.succeededFuture(collection(objects, resource, namespace));
+    }
+
+    private List<ObjectNode> collection(Map<String, ObjectNode> from, GroupResource resource, String namespace) {
+        String prefix = resource + "/" + (namespace.isEmpty() ? "" : namespace + "/");
+        List<ObjectNode> items = new ArrayList<>();
+        from.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                items.add(listView.apply(v));
+            }
+        });
+        return items;
     }
 
     @Override

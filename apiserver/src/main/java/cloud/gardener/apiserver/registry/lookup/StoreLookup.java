@@ -103,6 +103,19 @@ public final class StoreLookup implements ObjectLookup {
                 .map(items -> derived.of(new DerivedValues.Key(derive, resource, namespace), items, derive));
     }
 
+    /** A read of storage (or in cluster mode of the virtual garden), the cache not asked. */
+    @Override
+    public Future<Optional<ObjectNode>> getLive(GroupResource resource, String namespace, String name) {
+        if (!MetadataValidation.isPossibleName(name)) {
+            return Future.succeededFuture(Optional.empty());
+        }
+        Optional<RemoteInformer> informer = remote(resource);
+        if (informer.isPresent()) {
+            return informer.get().read(namespace, name);
+        }
+        return live(store(resource), namespace, name);
+    }
+
     private static Future<Optional<ObjectNode>> live(ResourceReads store, String namespace, String name) {
         return store.get(namespace, name)
                 .map(Optional::of)

@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.e2e.kubectl.Kubectl;
 import cloud.gardener.apiserver.testing.ApiServerExtension;
 import cloud.gardener.apiserver.testing.TestClient;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -156,6 +157,40 @@ class DeletionConfirmationE2ETest {
         assertThat(result.stderr()).contains("shoots.core.gardener.cloud \"kept\" is forbidden: " + MISSING);
         assertThat(admin.get(g.shoot("kept")).status()).isEqualTo(200);
         assertThat(admin.get(g.shoot("gone")).status()).isEqualTo(404);
+    }
+
+    /**
+     * Gardener judges a collection by every Shoot of the namespace (its lister's, whatever the selector): a label
+     * selector that leaves the unconfirmed Shoot out does not let the others go as a collection; kubectl's
+     * {@code delete -l}, which deletes the selected Shoots one by one, does.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(BindingKind.class)
+    void aSelectorDoesNotNarrowWhatACollectionDeleteIsJudgedBy(BindingKind bindingKind) throws Exception {
+        TestClient admin = SERVER.admin();
+        Garden g = GardenFixtures.create(admin, bindingKind);
+        for (String name : List.of("first", "second")) {
+            ObjectNode shoot = GardenFixtures.shoot(g, name);
+            shoot.withObjectProperty("metadata").putObject("labels").put("batch", "one");
+            shoot.withObjectProperty("metadata")
+                    .putObject("annotations")
+                    .put("confirmation.gardener.cloud/deletion", "true");
+            GardenFixtures.created(admin, g.shoots(), shoot);
+        }
+        GardenFixtures.created(admin, g.shoots(), GardenFixtures.shoot(g, "other"));
+
+        JsonNode refused = assertStatus(admin.delete(g.shoots() + "?labelSelector=batch%3Done"), 403, "Forbidden");
+        assertThat(refused.path("message").asText())
+                .isEqualTo("shoots.core.gardener.cloud \"Unknown\" is forbidden: 1 error occurred:\n"
+                        + "\t* shoots.core.gardener.cloud \"other\" is forbidden: " + MISSING + "\n\n");
+        assertThat(admin.get(g.shoot("first")).status()).isEqualTo(200);
+
+        Kubectl.assumeInstalled();
+        Kubectl kubectl = Kubectl.forKubeconfig(SERVER.adminKubeconfig());
+        kubectl.ok("delete", "shoots", "-l", "batch=one", "-n", g.namespace());
+        assertThat(admin.get(g.shoot("first")).status()).isEqualTo(404);
+        assertThat(admin.get(g.shoot("second")).status()).isEqualTo(404);
+        assertThat(admin.get(g.shoot("other")).status()).isEqualTo(200);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -21,15 +21,16 @@ import cloud.gardener.apiserver.admission.validation.seedmanagement.LabelSelecto
 import cloud.gardener.apiserver.api.core.v1beta1.DualApprovalForDeletion;
 import cloud.gardener.apiserver.api.core.v1beta1.Project;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
-import cloud.gardener.apiserver.api.core.v1beta1.ShootState;
 import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import cloud.gardener.apiserver.authn.UserInfo;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -105,14 +106,14 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         if (!objects.ready()) {
             return Rejections.notReady(a);
         }
-        Class<?> type = typeOf(resource);
         GroupResource gr = new GroupResource(StandardResources.CORE, resource);
         if (a.name().isEmpty()) {
-            return validateCollection(a, gr, resource, type);
+            return validateCollection(a, gr, resource);
         }
         Future<Optional<Deleted>> current = a.oldObject() != null
-                ? Future.succeededFuture(Optional.of(Deleted.of(a.oldObject(type))))
-                : objects.get(type, gr, a.namespace(), a.name()).map(found -> found.map(Deleted::of));
+                ? Future.succeededFuture(Optional.of(
+                        deleted(a.oldObject(), "projects".equals(resource) ? a.oldObject(Project.class) : null)))
+                : objects.get(gr, a.namespace(), a.name()).map(found -> found.map(tree -> looked(tree, resource)));
         return current.compose(found -> found.isEmpty()
                 ? Future.failedFuture(ApiException.notFound(gr, a.name()))
                 : check(found.get(), resource, a.user(), a.memo())
@@ -120,19 +121,17 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                                 problem -> problem == null ? Future.succeededFuture() : Rejections.forbid(a, problem)));
     }
 
-    /** Every object of the collection must be deletable; the problems are reported together. */
-    private Future<Void> validateCollection(Attributes a, GroupResource gr, String resource, Class<?> type) {
-        return objects.listLive(gr, a.namespace()).compose(items -> {
+    /**
+     * Gardener's rule for a collection: every object of the namespace as the lister has it, whatever the request's
+     * selectors, must be deletable as if deleted on its own; the problems are reported together. The cached copies
+     * (compact views for Shoots, of which only the metadata is read) decide for the members they allow; a member
+     * refused on its cached copy is read from storage and judged again, so one confirmed a moment ago passes.
+     */
+    private Future<Void> validateCollection(Attributes a, GroupResource gr, String resource) {
+        return objects.list(gr, a.namespace()).compose(items -> {
             List<Future<String>> checks = new ArrayList<>();
             for (ObjectNode item : items) {
-                Deleted deleted = Deleted.of(objects.decode(item, type));
-                String itemName =
-                        text(deleted.meta() == null ? null : deleted.meta().name());
-                checks.add(check(deleted, resource, a.user(), a.memo())
-                        .map(problem -> problem == null
-                                ? null
-                                : ApiException.forbidden(a.resource(), itemName, problem)
-                                        .getMessage()));
+                checks.add(checkMember(a, gr, resource, item));
             }
             return Future.all(checks).compose(all -> {
                 List<String> problems = new ArrayList<>();
@@ -150,25 +149,46 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         });
     }
 
+    /**
+     * One member of a collection, as Gardener validates it (a delete of its name): null when deletable, else the
+     * error's text: the forbidden one, or the live read's (a member gone meanwhile is "not found").
+     */
+    private Future<String> checkMember(Attributes a, GroupResource gr, String resource, ObjectNode cached) {
+        Deleted fromCache = looked(cached, resource);
+        String name = fromCache.name();
+        return check(fromCache, resource, a.user(), a.memo())
+                .compose(cachedProblem -> cachedProblem == null
+                        ? Future.<String>succeededFuture()
+                        : objects.getLive(gr, a.namespace(), name)
+                                .compose(live -> live.isEmpty()
+                                        ? Future.succeededFuture(
+                                                ApiException.notFound(gr, name).getMessage())
+                                        : check(looked(live.get(), resource), resource, a.user(), a.memo())
+                                                .map(problem -> problem == null
+                                                        ? null
+                                                        : ApiException.forbidden(a.resource(), name, problem)
+                                                                .getMessage()))
+                                .recover(t -> t instanceof ApiException e
+                                        ? Future.succeededFuture(e.getMessage())
+                                        : Future.failedFuture(t)));
+    }
+
     /** Why the object may not be deleted by this user, or null when it may. */
     private Future<String> check(Deleted obj, String resource, UserInfo user, RequestMemo memo) {
-        if (!isConfirmed(obj.meta())) {
+        if (!GoBool.isTrue(obj.annotation(CONFIRMATION))) {
             return Future.succeededFuture("must have a \"" + CONFIRMATION + "\" annotation to delete");
         }
         Future<Optional<Project>> project = obj.project() != null
                 ? Future.succeededFuture(Optional.of(obj.project()))
-                : Projects.forNamespace(
-                        objects,
-                        memo,
-                        text(obj.meta() == null ? null : obj.meta().namespace()));
+                : Projects.forNamespace(objects, memo, obj.namespace());
         return project.map(found -> {
             if (found.isEmpty()) {
                 return "Internal error occurred: " + Projects.NOT_FOUND;
             }
             List<DualApprovalForDeletion> dualApproval =
                     found.get().spec() == null ? null : found.get().spec().dualApprovalForDeletion();
-            boolean required = dualApprovalRequired(obj.meta(), dualApproval, resource, user);
-            if (required && annotation(obj.meta(), CONFIRMED_BY).equals(user.name())) {
+            boolean required = dualApprovalRequired(obj.labels(), dualApproval, resource, user);
+            if (required && obj.annotation(CONFIRMED_BY).equals(user.name())) {
                 return "you are not allowed to both confirm the deletion and send the actual DELETE request - another "
                         + "subject must perform the deletion";
             }
@@ -178,7 +198,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
 
     /** The first dual-approval setting for the resource decides (service accounts count unless excluded). */
     private static boolean dualApprovalRequired(
-            ObjectMeta meta, List<DualApprovalForDeletion> configs, String resource, UserInfo user) {
+            Map<String, String> labels, List<DualApprovalForDeletion> configs, String resource, UserInfo user) {
         if (configs == null) {
             return false;
         }
@@ -186,7 +206,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
             if (!resource.equals(config.resource())) {
                 continue;
             }
-            if (config.selector() != null && !LabelSelectors.matches(config.selector(), labels(meta))) {
+            if (config.selector() != null && !LabelSelectors.matches(config.selector(), labels)) {
                 return false;
             }
             if (user.name().startsWith(SERVICE_ACCOUNT_PREFIX)) {
@@ -209,25 +229,47 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         };
     }
 
-    private static Class<?> typeOf(String resource) {
-        return switch (resource) {
-            case "shoots" -> Shoot.class;
-            case "projects" -> Project.class;
-            default -> ShootState.class;
-        };
+    /** {@link #deleted} of a tree the lookup handed out (a Project decoded as the lookup decodes its trees). */
+    private Deleted looked(ObjectNode tree, String resource) {
+        return deleted(tree, "projects".equals(resource) ? objects.decode(tree, Project.class) : null);
     }
 
-    /** What the checks read of an object to delete: its metadata, and the Project itself when it is one. */
-    private record Deleted(ObjectMeta meta, Project project) {
+    /** What the checks read of an object to delete, from its tree; {@code project} the object when it is one. */
+    private static Deleted deleted(ObjectNode tree, Project project) {
+        JsonNode meta = tree.path("metadata");
+        return new Deleted(
+                meta.path("name").asText(""),
+                meta.path("namespace").asText(""),
+                strings(meta.path("labels")),
+                strings(meta.path("annotations")),
+                project);
+    }
 
-        static Deleted of(Object record) {
-            if (record instanceof Project p) {
-                return new Deleted(p.metadata(), p);
-            }
-            if (record instanceof Shoot s) {
-                return new Deleted(s.metadata(), null);
-            }
-            return new Deleted(((ShootState) record).metadata(), null);
+    /** A string map of the metadata as Go reads it (values that are not strings are not stored; read as text). */
+    private static Map<String, String> strings(JsonNode map) {
+        if (!(map instanceof ObjectNode obj) || obj.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> out = new HashMap<>();
+        obj.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText("")));
+        return out;
+    }
+
+    /**
+     * What the checks read of an object to delete: the metadata they test (not the rest of a Shoot, which a
+     * collection's check would otherwise decode for every Shoot of the namespace), and the Project itself when it is
+     * one.
+     */
+    private record Deleted(
+            String name,
+            String namespace,
+            Map<String, String> labels,
+            Map<String, String> annotations,
+            Project project) {
+
+        /** An annotation's value, "" when absent (Go's map read). */
+        String annotation(String key) {
+            return annotations.getOrDefault(key, "");
         }
     }
 
@@ -239,10 +281,6 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     /** An annotation's value, "" when absent (Go's map read). */
     private static String annotation(ObjectMeta meta, String key) {
         return meta == null ? "" : text(CoreRules.map(meta.annotations()).get(key));
-    }
-
-    private static Map<String, String> labels(ObjectMeta meta) {
-        return meta == null ? Map.of() : CoreRules.map(meta.labels());
     }
 
     private static ObjectNode annotations(ObjectNode obj) {

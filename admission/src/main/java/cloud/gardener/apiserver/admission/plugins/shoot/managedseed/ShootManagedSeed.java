@@ -17,7 +17,6 @@ import cloud.gardener.apiserver.api.core.v1beta1.SeedTemplate;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.json.JsonTrees;
-import cloud.gardener.apiserver.api.k8s.metav1.ObjectMeta;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.model.DecodeException;
 import cloud.gardener.apiserver.api.resource.StandardResources;
@@ -58,29 +57,58 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
             return validateUpdate(a);
         }
         if (a.name().isEmpty()) {
-            return objects.listLive(GardenerResources.SHOOTS, a.namespace()).compose(shoots -> {
-                Future<Void> all = Future.succeededFuture();
-                for (ObjectNode tree : shoots) {
-                    ObjectMeta meta = objects.decode(tree, Shoot.class).metadata();
-                    String namespace = meta == null ? "" : CoreRules.text(meta.namespace());
-                    String name = meta == null ? "" : CoreRules.text(meta.name());
-                    all = all.compose(v -> validateDelete(a, namespace, name));
-                }
-                return all;
-            });
+            return validateDeleteCollection(a);
         }
         return validateDelete(a, a.namespace(), a.name());
     }
 
+    /**
+     * {@code validateDeleteCollection}: Gardener tests every Shoot of its live list, which spans all namespaces, by
+     * name against the ManagedSeeds of the request's namespace, and the first one referenced refuses the request. The
+     * ManagedSeeds are read once here (Gardener lists them per Shoot): a namespace without any, a project's, refuses
+     * nothing, and its Shoots are not read at all (a read per page of a collection delete, each Shoot decoded whole,
+     * cost more than the deletes themselves).
+     */
+    private Future<Void> validateDeleteCollection(Attributes a) {
+        String namespace = a.namespace();
+        return objects.listLive(GardenerResources.MANAGED_SEEDS, namespace).compose(trees -> {
+            if (trees.isEmpty()) {
+                return Future.succeededFuture();
+            }
+            List<ManagedSeed> managedSeeds = trees.stream()
+                    .map(tree -> objects.decode(tree, ManagedSeed.class))
+                    .toList();
+            return objects.listLive(GardenerResources.SHOOTS, "").compose(shoots -> {
+                for (ObjectNode shoot : shoots) {
+                    String name = shoot.path("metadata").path("name").asText("");
+                    Future<Void> verdict = verdict(a, namespace, name, referencing(managedSeeds, name));
+                    if (verdict.failed()) {
+                        return verdict;
+                    }
+                }
+                return Future.succeededFuture();
+            });
+        });
+    }
+
     private Future<Void> validateDelete(Attributes a, String namespace, String name) {
-        return managedSeedOf(namespace, name)
-                .compose(managedSeed -> managedSeed.isEmpty()
-                        ? Future.succeededFuture()
-                        : Future.failedFuture(ApiException.forbidden(
-                                a.resource(),
-                                name,
-                                "cannot delete shoot " + namespace + "/" + name
-                                        + " since it is still referenced by a managed seed")));
+        return managedSeedOf(namespace, name).compose(managedSeed -> refusal(a, namespace, name, managedSeed));
+    }
+
+    /** {@link #validateDelete} on the ManagedSeeds of the namespace already read. */
+    private static Future<Void> verdict(Attributes a, String namespace, String name, List<ManagedSeed> referencing) {
+        return single(namespace, name, referencing).compose(managedSeed -> refusal(a, namespace, name, managedSeed));
+    }
+
+    private static Future<Void> refusal(
+            Attributes a, String namespace, String name, Optional<ManagedSeed> managedSeed) {
+        return managedSeed.isEmpty()
+                ? Future.succeededFuture()
+                : Future.failedFuture(ApiException.forbidden(
+                        a.resource(),
+                        name,
+                        "cannot delete shoot " + namespace + "/" + name
+                                + " since it is still referenced by a managed seed"));
     }
 
     private Future<Void> validateUpdate(Attributes a) {
@@ -164,18 +192,31 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
 
     /** {@code GetManagedSeed}: the ManagedSeed of the namespace whose {@code spec.shoot.name} is the Shoot, read live. */
     private Future<Optional<ManagedSeed>> managedSeedOf(String namespace, String shootName) {
-        return objects.listLive(GardenerResources.MANAGED_SEEDS, namespace).compose(managedSeeds -> {
-            List<ManagedSeed> matching = managedSeeds.stream()
-                    .map(tree -> objects.decode(tree, ManagedSeed.class))
-                    .filter(m -> shootName.equals(shootName(m)))
-                    .toList();
-            if (matching.size() > 1) {
-                return Future.failedFuture(ApiException.internal("could not get ManagedSeed for shoot '" + namespace
-                        + "/" + shootName + "': found more than one ManagedSeed objects for shoot " + namespace + "/"
-                        + shootName));
-            }
-            return Future.succeededFuture(matching.stream().findFirst());
-        });
+        return objects.listLive(GardenerResources.MANAGED_SEEDS, namespace)
+                .compose(managedSeeds -> single(
+                        namespace,
+                        shootName,
+                        referencing(
+                                managedSeeds.stream()
+                                        .map(tree -> objects.decode(tree, ManagedSeed.class))
+                                        .toList(),
+                                shootName)));
+    }
+
+    /** The ManagedSeeds whose {@code spec.shoot.name} is the Shoot's name. */
+    private static List<ManagedSeed> referencing(List<ManagedSeed> managedSeeds, String shootName) {
+        return managedSeeds.stream().filter(m -> shootName.equals(shootName(m))).toList();
+    }
+
+    /** {@code GetManagedSeed}'s answer from the ManagedSeeds that reference the Shoot: none, one, or an error. */
+    private static Future<Optional<ManagedSeed>> single(
+            String namespace, String shootName, List<ManagedSeed> matching) {
+        if (matching.size() > 1) {
+            return Future.failedFuture(ApiException.internal("could not get ManagedSeed for shoot '" + namespace
+                    + "/" + shootName + "': found more than one ManagedSeed objects for shoot " + namespace + "/"
+                    + shootName));
+        }
+        return Future.succeededFuture(matching.stream().findFirst());
     }
 
     private static String shootName(ManagedSeed managedSeed) {

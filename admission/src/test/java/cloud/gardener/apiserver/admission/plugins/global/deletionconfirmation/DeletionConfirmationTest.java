@@ -213,6 +213,104 @@ class DeletionConfirmationTest {
                         + "annotation to delete\n\n");
     }
 
+    private static Attributes collection(
+            GroupVersionKind kind, GroupResource resource, String namespace, UserInfo user) {
+        return new Attributes(kind, resource, "", namespace, "", Operation.DELETE, null, null, user, false);
+    }
+
+    private static Attributes shootCollection(UserInfo user) {
+        return collection(Outcomes.SHOOT, Outcomes.SHOOTS, "garden-dev", user);
+    }
+
+    private static ObjectNode named(ObjectNode shoot, String name) {
+        shoot.withObjectProperty("metadata").put("name", name);
+        return shoot;
+    }
+
+    private static final String COLLECTION_FORBIDDEN = "shoots.core.gardener.cloud \"Unknown\" is forbidden: ";
+
+    /** Gardener's fallback: a member refused on the lister's copy is read live, so an annotate-then-delete passes. */
+    @Test
+    void aMemberConfirmedAMomentAgoIsJudgedOnItsStoredCopy() {
+        InMemoryObjects objects = objects()
+                .put(Outcomes.SHOOTS, named(shoot("garden-dev", CONFIRMED, "{}"), "early"))
+                .put(Outcomes.SHOOTS, named(shoot("garden-dev", CONFIRMED, "{}"), "late"))
+                .staleInCache(Outcomes.SHOOTS, "{metadata: {name: late, namespace: garden-dev}, spec: {}}");
+        accepted(plugin(objects).validate(shootCollection(Requests.ALICE)));
+    }
+
+    /** The lister's copy decides for a member it allows: no live read (as Gardener's). */
+    @Test
+    void aMemberAllowedByItsCachedCopyIsNotReadAgain() {
+        InMemoryObjects objects = objects()
+                .put(Outcomes.SHOOTS, named(shoot("garden-dev", "{}", "{}"), "withdrawn"))
+                .staleInCache(
+                        Outcomes.SHOOTS,
+                        "{metadata: {name: withdrawn, namespace: garden-dev, annotations: " + CONFIRMED + "}}");
+        accepted(plugin(objects).validate(shootCollection(Requests.ALICE)));
+    }
+
+    /** A member refused on the cached copy and gone from storage: the live read's NotFound joins the errors. */
+    @Test
+    void aMemberGoneFromStorageIsReportedNotFound() {
+        InMemoryObjects objects = objects()
+                .put(Outcomes.SHOOTS, named(shoot("garden-dev", CONFIRMED, "{}"), "kept"))
+                .staleInCache(Outcomes.SHOOTS, "{metadata: {name: gone, namespace: garden-dev}}");
+        ApiException e = rejection(plugin(objects).validate(shootCollection(Requests.ALICE)));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage())
+                .isEqualTo(COLLECTION_FORBIDDEN
+                        + "1 error occurred:\n\t* shoots.core.gardener.cloud \"gone\" not found\n\n");
+    }
+
+    /**
+     * Each member as a delete of its own, dual approval included, read from compact list views (the check reads only
+     * a Shoot's metadata); every problem is reported.
+     */
+    @Test
+    void aCollectionReportsEveryMembersProblemDualApprovalIncluded() {
+        String prodConfirmedByAlice =
+                "{confirmation.gardener.cloud/deletion: \"true\", deletion.gardener.cloud/confirmed-by: alice}";
+        InMemoryObjects objects = objects()
+                .put(Outcomes.SHOOTS, named(shoot("garden-dual", prodConfirmedByAlice, "{stage: prod}"), "prod"))
+                .put(Outcomes.SHOOTS, named(shoot("garden-dual", prodConfirmedByAlice, "{stage: dev}"), "dev"))
+                .put(Outcomes.SHOOTS, named(shoot("garden-dual", "{}", "{stage: prod}"), "unconfirmed"))
+                // the Shoots (namespaced) as their metadata only; the Projects, of which the cache keeps no views,
+                // whole
+                .listsAsViews(o -> {
+                    if (!o.path("metadata").has("namespace")) {
+                        return o;
+                    }
+                    ObjectNode view = o.objectNode();
+                    view.set("metadata", o.get("metadata"));
+                    return view;
+                });
+        Attributes byAlice = collection(Outcomes.SHOOT, Outcomes.SHOOTS, "garden-dual", Requests.ALICE);
+        ApiException e = rejection(plugin(objects).validate(byAlice));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage())
+                .isEqualTo(COLLECTION_FORBIDDEN + "2 errors occurred:\n"
+                        + "\t* shoots.core.gardener.cloud \"prod\" is forbidden: you are not allowed to both confirm the "
+                        + "deletion and send the actual DELETE request - another subject must perform the deletion\n"
+                        + "\t* shoots.core.gardener.cloud \"unconfirmed\" is forbidden: must have a "
+                        + "\"confirmation.gardener.cloud/deletion\" annotation to delete\n\n");
+        ApiException byBob =
+                rejection(plugin(objects).validate(collection(Outcomes.SHOOT, Outcomes.SHOOTS, "garden-dual", BOB)));
+        assertThat(byBob.getMessage()).contains("\"unconfirmed\"").doesNotContain("\"prod\"");
+    }
+
+    /** Projects are cluster-scoped: their collection is every Project, each with its own spec (dual approval). */
+    @Test
+    void aCollectionOfProjectsIsEveryProject() {
+        ApiException e = rejection(plugin(objects()).validate(collection(PROJECT, PROJECTS, "", Requests.ALICE)));
+        assertThat(e.getMessage())
+                .isEqualTo("projects.core.gardener.cloud \"Unknown\" is forbidden: 2 errors occurred:\n"
+                        + "\t* projects.core.gardener.cloud \"dual\" is forbidden: must have a "
+                        + "\"confirmation.gardener.cloud/deletion\" annotation to delete\n"
+                        + "\t* projects.core.gardener.cloud \"unconfirmed\" is forbidden: must have a "
+                        + "\"confirmation.gardener.cloud/deletion\" annotation to delete\n\n");
+    }
+
     /** The confirmation annotations before and after a Shoot write, and the {@code confirmed-by} expected. */
     record Mutation(String name, String oldAnnotations, String annotations, String expectedConfirmedBy) {
         @Override

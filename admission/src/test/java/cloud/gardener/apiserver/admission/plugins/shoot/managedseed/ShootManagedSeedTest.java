@@ -144,6 +144,60 @@ class ShootManagedSeedTest {
         assertThat(rejection(plugin.validate(collection)).getMessage()).contains("garden/seed-shoot");
     }
 
+    private static Attributes collectionIn(String namespace) {
+        return new Attributes(
+                Outcomes.SHOOT,
+                Outcomes.SHOOTS,
+                "",
+                namespace,
+                "",
+                Operation.DELETE,
+                null,
+                null,
+                cloud.gardener.apiserver.admission.testing.Requests.ALICE,
+                false);
+    }
+
+    /** A namespace without ManagedSeeds (a project's) refuses no collection delete, whatever its Shoots are named. */
+    @Test
+    void aCollectionWhereNoManagedSeedIsIsAccepted() {
+        ObjectNode namesake = object("{metadata: {name: seed-shoot, namespace: garden-dev}}");
+        objects.put(Outcomes.SHOOTS, namesake);
+        accepted(plugin.validate(collectionIn("garden-dev")));
+    }
+
+    /**
+     * Gardener's {@code validateDeleteCollection} lists the Shoots of all namespaces and asks, by each one's name, for
+     * a ManagedSeed of the request's namespace: a ManagedSeed naming a Shoot of another namespace refuses too, and the
+     * message names the request's namespace.
+     */
+    @Test
+    void aCollectionIsTestedByTheNamesOfAllShootsAgainstItsNamespacesManagedSeeds() {
+        InMemoryObjects elsewhere = new InMemoryObjects()
+                .put(MANAGED_SEEDS, "{metadata: {name: ms, namespace: garden}, spec: {shoot: {name: remote}}}")
+                .put(Outcomes.SHOOTS, object("{metadata: {name: remote, namespace: garden-dev}}"));
+        ShootManagedSeed plugin = new ShootManagedSeed(new PluginContext(elsewhere, null, null, Clock.systemUTC()));
+        ApiException e = rejection(plugin.validate(collectionIn("garden")));
+        assertThat(e.code()).isEqualTo(403);
+        assertThat(e.getMessage())
+                .isEqualTo("shoots.core.gardener.cloud \"remote\" is forbidden: cannot delete shoot garden/remote "
+                        + "since it is still referenced by a managed seed");
+    }
+
+    @Test
+    void aShootOfTwoManagedSeedsIsAnInternalErrorAloneAndInItsCollection() {
+        objects.put(MANAGED_SEEDS, "{metadata: {name: ms2, namespace: garden}, spec: {shoot: {name: seed-shoot}}}");
+        String message = "Internal error occurred: could not get ManagedSeed for shoot 'garden/seed-shoot': found more "
+                + "than one ManagedSeed objects for shoot garden/seed-shoot";
+        ApiException alone =
+                rejection(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("seed-shoot", SPEC))));
+        assertThat(alone.code()).isEqualTo(500);
+        assertThat(alone.getMessage()).isEqualTo(message);
+        ApiException collection = rejection(plugin.validate(collectionIn("garden")));
+        assertThat(collection.code()).isEqualTo(500);
+        assertThat(collection.getMessage()).isEqualTo(message);
+    }
+
     /** Shoot specs without the optional sections the plugin reads. */
     static Stream<String> specsWithoutSections() {
         return Stream.of(
