@@ -108,7 +108,10 @@ public final class ResourceEndpoints {
         } catch (RuntimeException e) {
             result = Future.failedFuture(e);
         }
-        result.onFailure(t -> Responses.fail(ctx, t));
+        if (!result.succeeded()) {
+            // an answered request (most GETs by now) needs no listener
+            result.onFailure(t -> Responses.fail(ctx, t));
+        }
     }
 
     private ResourceRequest resolve(RoutingContext ctx, RequestInfo info) {

@@ -40,7 +40,7 @@ public final class CpuWork {
      */
     public static <T> Future<T> run(long size, Callable<T> work) {
         Context context = Vertx.currentContext();
-        if (size <= INLINE_BYTES || context == null || !Context.isOnEventLoopThread()) {
+        if (inline(size, context)) {
             try {
                 return Future.succeededFuture(work.call());
             } catch (Exception e) {
@@ -52,7 +52,21 @@ public final class CpuWork {
 
     /** {@link #run} for work that itself answers asynchronously. */
     public static <T> Future<T> compose(long size, Callable<Future<T>> work) {
-        return run(size, work).compose(f -> f);
+        Context context = Vertx.currentContext();
+        if (inline(size, context)) {
+            // the work's own answer: run's future around it and a composition would only pass it on
+            try {
+                Future<T> answer = work.call();
+                return answer != null ? answer : Future.failedFuture(new NullPointerException("work answered null"));
+            } catch (Exception e) {
+                return Future.failedFuture(e);
+            }
+        }
+        return pool(context.owner()).executeBlocking(work, false).compose(f -> f);
+    }
+
+    private static boolean inline(long size, Context context) {
+        return size <= INLINE_BYTES || context == null || !Context.isOnEventLoopThread();
     }
 
     private static WorkerExecutor pool(Vertx vertx) {

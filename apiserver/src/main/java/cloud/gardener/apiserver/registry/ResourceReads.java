@@ -123,8 +123,11 @@ public final class ResourceReads {
 
     /** {@link #get(String, String, ReadFreshness)} without decoding: the stored bytes, for answers made from them. */
     public Future<StoredObject> getStored(String namespace, String name, ReadFreshness freshness) {
-        return reader.get(keys.object(namespace, name), freshness)
-                .recover(t -> Future.failedFuture(
+        Future<StoredObject> read = reader.get(keys.object(namespace, name), freshness);
+        // a read already answered (a watch cache's copy) passes as it is: recover would wrap it in a new future
+        return read.succeeded()
+                ? read
+                : read.recover(t -> Future.failedFuture(
                         t instanceof StorageException e
                                         && e.reason() == StorageException.Reason.TOO_LARGE_RESOURCE_VERSION
                                 ? ApiException.tooLargeResourceVersion(freshness.revision(), e.revision())

@@ -199,6 +199,9 @@ public final class ApiBenchmark {
             }
             Map<String, Long> processes = new LinkedHashMap<>(servers);
             processes.put("etcd", etcd.pid());
+            for (BenchRow row : rows) {
+                processes.putAll(row.processes());
+            }
             processes.put("load client", ProcessHandle.current().pid());
             ClosedLoop load = new ClosedLoop(concurrency, duration, new ProcessCpu(processes));
             Results results = Results.recording();

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.benchmarks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A group of lines of the table that share their setup: prepared once, then measured once per round, each
@@ -26,6 +27,14 @@ interface BenchRow {
     void prepare() throws Exception;
 
     List<Subject> subjects(ClosedLoop load);
+
+    /**
+     * Processes of this row's own (a baseline server) whose CPU per operation is printed beside the API servers',
+     * by name; known once {@link #prepare} has run.
+     */
+    default Map<String, Long> processes() {
+        return Map.of();
+    }
 
     List<Figure> figures();
 

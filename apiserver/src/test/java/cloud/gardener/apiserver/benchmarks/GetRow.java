@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * GETs/s of one 8 KiB ConfigMap over HTTP/1.1 and HTTP/2, against {@link BareHttpsServer} returning the very
@@ -86,6 +87,12 @@ final class GetRow implements BenchRow, AutoCloseable {
                 key,
                 results -> results.record(
                         key, load.run(key, i -> client.send(HttpMethod.GET, PATH, null, 200, acceptEncoding))));
+    }
+
+    /** The bare server, so that its CPU per GET can be set beside the API servers'. */
+    @Override
+    public Map<String, Long> processes() {
+        return bare == null ? Map.of() : Map.of("bare server", bare.pid());
     }
 
     @Override

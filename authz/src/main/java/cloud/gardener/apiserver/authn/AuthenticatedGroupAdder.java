@@ -26,9 +26,13 @@ public final class AuthenticatedGroupAdder implements Authenticator {
 
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
-        return Authenticators.safely(delegate, request)
-                .map(result ->
-                        result.isAuthenticated() ? AuthenticationResult.authenticated(added(result.user())) : result);
+        Future<AuthenticationResult> answer = Authenticators.safely(delegate, request);
+        // an answer already there is passed on in a plain call, not through map's future and listener
+        return answer.isComplete() ? Future.succeededFuture(withGroup(answer.result())) : answer.map(this::withGroup);
+    }
+
+    private AuthenticationResult withGroup(AuthenticationResult result) {
+        return result.isAuthenticated() ? AuthenticationResult.authenticated(added(result.user())) : result;
     }
 
     private UserInfo added(UserInfo user) {

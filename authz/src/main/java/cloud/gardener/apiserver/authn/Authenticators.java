@@ -33,6 +33,14 @@ public final class Authenticators {
         if (future == null) {
             return Future.succeededFuture(AuthenticationResult.failed("authenticator returned no result"));
         }
+        // an answer already there (certificates, cached tokens: nearly every request) is taken as it is: recover
+        // would make a future and a listener for it on every request
+        if (future.succeeded()) {
+            return future;
+        }
+        if (future.failed()) {
+            return Future.succeededFuture(AuthenticationResult.failed(describe(future.cause())));
+        }
         return future.recover(error -> Future.succeededFuture(AuthenticationResult.failed(describe(error))));
     }
 

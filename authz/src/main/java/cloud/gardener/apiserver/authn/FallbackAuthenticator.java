@@ -20,9 +20,12 @@ public final class FallbackAuthenticator implements Authenticator {
 
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
-        return Authenticators.safely(primary, request)
-                .compose(result -> result.isNotApplicable()
-                        ? Authenticators.safely(fallback, request)
-                        : Future.succeededFuture(result));
+        Future<AuthenticationResult> answer = Authenticators.safely(primary, request);
+        if (answer.isComplete()) {
+            // never failed (safely); taken in a plain call rather than through compose's future and listener
+            return answer.result().isNotApplicable() ? Authenticators.safely(fallback, request) : answer;
+        }
+        return answer.compose(result ->
+                result.isNotApplicable() ? Authenticators.safely(fallback, request) : Future.succeededFuture(result));
     }
 }

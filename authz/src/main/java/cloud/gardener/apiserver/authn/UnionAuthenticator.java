@@ -20,28 +20,46 @@ public final class UnionAuthenticator implements Authenticator {
 
     @Override
     public Future<AuthenticationResult> authenticate(AuthenticationRequest request) {
-        return tryFrom(0, request, new ArrayList<>());
+        return tryFrom(0, request, null);
     }
 
+    /**
+     * Asks the authenticators from {@code index} on; {@code failures} are the earlier ones' reasons (null: none yet).
+     * Answers already there are taken in a plain loop: only an authenticator still working (a TokenReview) makes the
+     * rest wait for it.
+     */
     private Future<AuthenticationResult> tryFrom(int index, AuthenticationRequest request, List<String> failures) {
-        if (index == authenticators.size()) {
-            return Future.succeededFuture(
-                    failures.isEmpty()
-                            ? AuthenticationResult.notApplicable()
-                            : AuthenticationResult.failed(aggregate(failures)));
-        }
-        return Authenticators.safely(authenticators.get(index), request).compose(result -> {
+        for (int i = index; i < authenticators.size(); i++) {
+            // never a failed future: a failure is a failed result
+            Future<AuthenticationResult> answer = Authenticators.safely(authenticators.get(i), request);
+            if (!answer.isComplete()) {
+                int next = i + 1;
+                List<String> earlier = failures;
+                return answer.compose(result -> result.isAuthenticated()
+                        ? Future.succeededFuture(result)
+                        : tryFrom(next, request, withFailure(earlier, result)));
+            }
+            AuthenticationResult result = answer.result();
             if (result.isAuthenticated()) {
-                return Future.succeededFuture(result);
+                return answer;
             }
-            if (result.isFailed()) {
-                failures.add(result.reason());
-            }
-            return tryFrom(index + 1, request, failures);
-        });
+            failures = withFailure(failures, result);
+        }
+        return Future.succeededFuture(
+                failures == null
+                        ? AuthenticationResult.notApplicable()
+                        : AuthenticationResult.failed(aggregate(failures)));
     }
 
-    /** One reason as is, several as {@code [a, b]} (the format of apimachinery's error aggregate). */
+    private static List<String> withFailure(List<String> failures, AuthenticationResult result) {
+        if (!result.isFailed()) {
+            return failures;
+        }
+        List<String> more = failures == null ? new ArrayList<>() : failures;
+        more.add(result.reason());
+        return more;
+    }
+
     static String aggregate(List<String> reasons) {
         return reasons.size() == 1 ? reasons.get(0) : "[" + String.join(", ", reasons) + "]";
     }

@@ -22,32 +22,62 @@ public final class UnionAuthorizer implements Authorizer {
 
     @Override
     public Future<Decision> authorize(Attributes attributes) {
-        return askFrom(0, attributes, new ArrayList<>(), new ArrayList<>());
+        return askFrom(0, attributes, null, null);
     }
 
+    /**
+     * Asks the authorizers from {@code index} on, with the earlier ones' reasons and errors (null: none yet). Answers
+     * already there are taken in a plain loop: only an authorizer still working (a SubjectAccessReview) makes the
+     * rest wait for it.
+     */
     private Future<Decision> askFrom(int index, Attributes attributes, List<String> reasons, List<String> errors) {
-        if (index == authorizers.size()) {
-            if (!errors.isEmpty()) {
-                return Future.failedFuture(new AuthorizationException(
-                        errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
+        for (int i = index; i < authorizers.size(); i++) {
+            Future<Decision> answer = safely(authorizers.get(i), attributes);
+            if (!answer.isComplete()) {
+                int next = i + 1;
+                List<String> reasonsSoFar = reasons;
+                List<String> errorsSoFar = errors;
+                return answer.transform(outcome -> {
+                    if (outcome.succeeded() && outcome.result().verdict() != Decision.Verdict.NO_OPINION) {
+                        return Future.succeededFuture(outcome.result());
+                    }
+                    List<String> moreReasons = reasonsSoFar;
+                    List<String> moreErrors = errorsSoFar;
+                    if (outcome.failed()) {
+                        moreErrors = with(moreErrors, message(outcome.cause()));
+                    } else if (!outcome.result().reason().isEmpty()) {
+                        moreReasons = with(moreReasons, outcome.result().reason());
+                    }
+                    return askFrom(next, attributes, moreReasons, moreErrors);
+                });
             }
-            return Future.succeededFuture(Decision.noOpinion(String.join("\n", reasons)));
-        }
-        return safely(authorizers.get(index), attributes).transform(outcome -> {
-            if (outcome.failed()) {
-                Throwable error = outcome.cause();
-                errors.add(error.getMessage() == null ? error.getClass().getName() : error.getMessage());
-                return askFrom(index + 1, attributes, reasons, errors);
+            if (answer.failed()) {
+                errors = with(errors, message(answer.cause()));
+                continue;
             }
-            Decision decision = outcome.result();
+            Decision decision = answer.result();
             if (decision.verdict() != Decision.Verdict.NO_OPINION) {
-                return Future.succeededFuture(decision);
+                return answer;
             }
             if (!decision.reason().isEmpty()) {
-                reasons.add(decision.reason());
+                reasons = with(reasons, decision.reason());
             }
-            return askFrom(index + 1, attributes, reasons, errors);
-        });
+        }
+        if (errors != null) {
+            return Future.failedFuture(new AuthorizationException(
+                    errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
+        }
+        return Future.succeededFuture(Decision.noOpinion(reasons == null ? "" : String.join("\n", reasons)));
+    }
+
+    private static List<String> with(List<String> list, String value) {
+        List<String> more = list == null ? new ArrayList<>() : list;
+        more.add(value);
+        return more;
+    }
+
+    private static String message(Throwable error) {
+        return error.getMessage() == null ? error.getClass().getName() : error.getMessage();
     }
 
     /**

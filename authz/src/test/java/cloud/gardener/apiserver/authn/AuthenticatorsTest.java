@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import cloud.gardener.apiserver.certs.CertificateAuthority;
 import cloud.gardener.apiserver.certs.IssuedCertificate;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
@@ -120,5 +121,33 @@ class AuthenticatorsTest {
 
         assertThat(now(authenticated.authenticate(request(List.of()))).user()).isEqualTo(alice);
         assertThat(now(failed.authenticate(request(List.of()))).isFailed()).isTrue();
+    }
+
+    /**
+     * The chain with a member that answers later (a TokenReview): its user gets system:authenticated, its failure
+     * stays a failure, and a request it has no opinion on becomes anonymous, as when every member answers at once.
+     */
+    @Test
+    void aMemberAnsweringLaterGetsTheSameTreatment() {
+        UserInfo bob = UserInfo.of("bob", List.of("ops"));
+        List<AuthenticationResult> answers = List.of(
+                AuthenticationResult.authenticated(bob),
+                AuthenticationResult.failed("token review: denied"),
+                AuthenticationResult.notApplicable());
+        List<AuthenticationResult> results = new java.util.ArrayList<>();
+        for (AuthenticationResult answer : answers) {
+            Promise<AuthenticationResult> review = Promise.promise();
+            Future<AuthenticationResult> result = Authenticators.delegating(
+                            List.of(CREDENTIALS.get(0), request -> review.future()), true)
+                    .authenticate(request(List.of()));
+            assertThat(result.isComplete()).isFalse();
+            review.complete(answer);
+            results.add(now(result));
+        }
+
+        assertThat(results.get(0).user().name()).isEqualTo("bob");
+        assertThat(results.get(0).user().groups()).containsExactly("ops", "system:authenticated");
+        assertThat(results.get(1).reason()).isEqualTo("token review: denied");
+        assertThat(results.get(2).user()).isEqualTo(UserInfo.anonymous());
     }
 }

@@ -4,6 +4,7 @@ import static cloud.gardener.apiserver.authn.Results.now;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,43 @@ class UnionAuthenticatorTest {
         AuthenticationResult result = now(two.authenticate(REQUEST));
         assertThat(result.isFailed()).isTrue();
         assertThat(result.reason()).isEqualTo("[bad cert, invalid bearer token]");
+    }
+
+    /**
+     * Members that answer later (a TokenReview) are waited for, and failures gathered before and after the wait all
+     * count: the union answers the same as when every member answers at once.
+     */
+    @Test
+    void membersAnsweringLaterAreWaitedForWithTheFailuresAroundThem() {
+        Promise<AuthenticationResult> review = Promise.promise();
+        Future<AuthenticationResult> failed = new UnionAuthenticator(List.of(
+                        answering(AuthenticationResult.failed("bad cert")),
+                        request -> review.future(),
+                        answering(AuthenticationResult.notApplicable()),
+                        answering(AuthenticationResult.failed("invalid bearer token"))))
+                .authenticate(REQUEST);
+        assertThat(failed.isComplete()).isFalse();
+        review.complete(AuthenticationResult.failed("token review: denied"));
+        assertThat(now(failed).reason()).isEqualTo("[bad cert, token review: denied, invalid bearer token]");
+
+        Promise<AuthenticationResult> slow = Promise.promise();
+        AtomicInteger asked = new AtomicInteger();
+        Future<AuthenticationResult> authenticated = new UnionAuthenticator(List.of(
+                        answering(AuthenticationResult.failed("bad cert")), request -> slow.future(), request -> {
+                            asked.incrementAndGet();
+                            return Future.succeededFuture(AuthenticationResult.authenticated(BOB));
+                        }))
+                .authenticate(REQUEST);
+        slow.complete(AuthenticationResult.authenticated(ALICE));
+        assertThat(now(authenticated).user()).isEqualTo(ALICE);
+        assertThat(asked).hasValue(0);
+
+        Promise<AuthenticationResult> broken = Promise.promise();
+        Future<AuthenticationResult> notApplicable = new UnionAuthenticator(
+                        List.of(request -> broken.future(), answering(AuthenticationResult.authenticated(BOB))))
+                .authenticate(REQUEST);
+        broken.fail(new RuntimeException("webhook down"));
+        assertThat(now(notApplicable).user()).isEqualTo(BOB);
     }
 
     @Test

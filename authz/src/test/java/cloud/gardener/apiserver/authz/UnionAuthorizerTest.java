@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.authn.UserInfo;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -92,6 +93,44 @@ class UnionAuthorizerTest {
         assertThat(one.failed()).isTrue();
         assertThat(one.cause()).isInstanceOf(AuthorizationException.class).hasMessage("webhook down");
         assertThat(two.cause()).hasMessage("[boom, webhook down]");
+    }
+
+    /**
+     * Members that answer later (a SubjectAccessReview) are waited for, and the reasons and errors gathered before,
+     * during and after the wait all count: the union answers the same as when every member answers at once.
+     */
+    @Test
+    void membersAnsweringLaterAreWaitedForWithEverythingGatheredAroundThem() {
+        Promise<Decision> review = Promise.promise();
+        Promise<Decision> secondReview = Promise.promise();
+        Future<Decision> allowed = new UnionAuthorizer(List.of(
+                        answering(Decision.noOpinion("before")),
+                        attributes -> review.future(),
+                        failing("webhook down"),
+                        attributes -> secondReview.future(),
+                        answering(Decision.deny("never asked"))))
+                .authorize(GET_SHOOT);
+        assertThat(allowed.isComplete()).isFalse();
+        review.complete(Decision.noOpinion("waited"));
+        assertThat(allowed.isComplete()).isFalse();
+        secondReview.complete(Decision.allow("rbac"));
+        assertThat(allowed.result()).isEqualTo(Decision.allow("rbac"));
+
+        Promise<Decision> failingReview = Promise.promise();
+        Future<Decision> failed = new UnionAuthorizer(List.of(
+                        failing("first down"), attributes -> failingReview.future(), answering(Decision.noOpinion())))
+                .authorize(GET_SHOOT);
+        failingReview.fail(new RuntimeException("review down"));
+        assertThat(failed.cause()).isInstanceOf(AuthorizationException.class).hasMessage("[first down, review down]");
+
+        Promise<Decision> quietReview = Promise.promise();
+        Future<Decision> noOpinion = new UnionAuthorizer(List.of(
+                        answering(Decision.noOpinion("first")),
+                        attributes -> quietReview.future(),
+                        answering(Decision.noOpinion("last"))))
+                .authorize(GET_SHOOT);
+        quietReview.complete(Decision.noOpinion("middle"));
+        assertThat(noOpinion.result()).isEqualTo(Decision.noOpinion("first\nmiddle\nlast"));
     }
 
     @Test

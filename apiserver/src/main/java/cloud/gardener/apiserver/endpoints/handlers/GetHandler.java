@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.registry.CpuWork;
 import cloud.gardener.apiserver.storage.ReadFreshness;
+import cloud.gardener.apiserver.storage.StoredObject;
 import io.vertx.core.Future;
 import java.util.Optional;
 
@@ -41,19 +42,25 @@ public final class GetHandler implements VerbHandler {
         if (!storedForm) {
             return decoded(req, writer, freshness);
         }
-        return req.store()
-                .getStored(req.namespace(), req.name(), freshness)
-                .compose(stored -> CpuWork.<Void>run(stored.value().length, () -> {
-                    Optional<byte[]> answer = StoredJsonAnswer.of(
-                            stored.value(), stored.modRevision(), req.type().kind(), req.apiVersion());
-                    if (answer.isPresent()) {
-                        writer.writeCompactJson(200, answer.get());
-                    } else {
-                        // stored in another form (another kind or version first, say): decoded as below
-                        writer.writeObject(200, req.present(req.store().decode(stored)));
-                    }
-                    return null;
-                }));
+        Future<StoredObject> read = req.store().getStored(req.namespace(), req.name(), freshness);
+        // a read already answered (a watch cache's copy): written in a plain call, not through a composition
+        return read.succeeded()
+                ? answer(req, writer, read.result())
+                : read.compose(stored -> answer(req, writer, stored));
+    }
+
+    private static Future<Void> answer(ResourceRequest req, ObjectWriter writer, StoredObject stored) {
+        return CpuWork.run(stored.value().length, () -> {
+            Optional<byte[]> answer = StoredJsonAnswer.of(
+                    stored.value(), stored.modRevision(), req.type().kind(), req.apiVersion());
+            if (answer.isPresent()) {
+                writer.writeCompactJson(200, answer.get());
+            } else {
+                // stored in another form (another kind or version first, say): decoded as below
+                writer.writeObject(200, req.present(req.store().decode(stored)));
+            }
+            return null;
+        });
     }
 
     private static Future<Void> decoded(ResourceRequest req, ObjectWriter writer, ReadFreshness freshness) {

@@ -14,6 +14,7 @@ import cloud.gardener.apiserver.api.security.v1alpha1.TokenRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which record is the protobuf message of a kind: the served kinds' models ({@link ResourceModels}), their lists
@@ -28,6 +29,11 @@ final class ProtobufKinds {
     private static final Set<String> WITHOUT_PROTOBUF = Set.of(StandardResources.OPERATOR);
 
     private static final Set<String> META_VERSIONS = Set.of("v1", "v1beta1");
+
+    /** Kinds whose answer {@link #numbered} keeps; far more than the server serves. */
+    private static final int REMEMBERED_KINDS = 1024;
+
+    private static final Map<GroupVersionKind, Optional<Class<?>>> NUMBERED = new ConcurrentHashMap<>();
 
     private static final Map<GroupVersionKind, Class<?>> SUBRESOURCE_KINDS = Map.of(
             StandardResources.ADMIN_KUBECONFIG_REQUEST, AdminKubeconfigRequest.class,
@@ -66,9 +72,20 @@ final class ProtobufKinds {
         return ResourceModels.of(item).flatMap(ProtobufKinds::listOf);
     }
 
-    /** A kind with a complete protobuf form. */
+    /**
+     * A kind with a complete protobuf form. Asked on every answer (content negotiation) and fixed per kind, so it is
+     * worked out once per kind: the registry's kinds and their lists, a bounded few.
+     */
     static Optional<Class<?>> numbered(GroupVersionKind gvk) {
-        return model(gvk).filter(c -> MessageModel.gap(c).isEmpty());
+        Optional<Class<?>> known = NUMBERED.get(gvk);
+        if (known != null) {
+            return known;
+        }
+        Optional<Class<?>> found = model(gvk).filter(c -> MessageModel.gap(c).isEmpty());
+        if (NUMBERED.size() < REMEMBERED_KINDS) {
+            NUMBERED.put(gvk, found);
+        }
+        return found;
     }
 
     private static Optional<Class<?>> listOf(Class<?> item) {

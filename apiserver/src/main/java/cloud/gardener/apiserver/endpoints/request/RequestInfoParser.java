@@ -2,7 +2,6 @@ package cloud.gardener.apiserver.endpoints.request;
 
 import cloud.gardener.apiserver.api.model.GoStrings;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -153,10 +152,18 @@ public final class RequestInfoParser {
         while (end > start && path.charAt(end - 1) == '/') {
             end--;
         }
+        List<String> parts = new ArrayList<>(8);
         if (start == end) {
-            return Collections.emptyList();
+            return parts;
         }
-        return Arrays.asList(path.substring(start, end).split("/", -1));
+        // as split("/", -1) of the trimmed path (empty segments kept), without copying the path and an array first
+        int from = start;
+        for (int slash = path.indexOf('/', from); slash >= 0 && slash < end; slash = path.indexOf('/', from)) {
+            parts.add(path.substring(from, slash));
+            from = slash + 1;
+        }
+        parts.add(path.substring(from, end));
+        return parts;
     }
 
     /** Whether the list options in the query decode: integers parse, and both selectors parse. */

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.authn.AuthenticationRequest;
+import cloud.gardener.apiserver.authn.AuthenticationResult;
 import cloud.gardener.apiserver.authn.Authenticator;
 import cloud.gardener.apiserver.authn.Authenticators;
 import cloud.gardener.apiserver.authn.BearerTokenAuthenticator;
@@ -17,6 +18,8 @@ import cloud.gardener.apiserver.metrics.ServerMetrics;
 import cloud.gardener.apiserver.server.AuthenticationConfig;
 import cloud.gardener.apiserver.server.AuthenticationSources;
 import cloud.gardener.apiserver.server.ServerConfig;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -98,21 +101,29 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
         AuthenticationRequest request = new AuthenticationRequest(
                 peerCertificates(ctx), new MultiMapRequestHeaders(ctx.request().headers()), ctx.normalizedPath());
         long start = System.nanoTime();
-        authenticator.authenticate(request).onComplete(ar -> {
-            if (ar.failed() || !ar.result().isAuthenticated()) {
-                metrics.attempt(
-                        ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
-                        System.nanoTime() - start);
-                failureAudit.handle(ctx);
-                Responses.fail(ctx, ApiException.unauthorized());
-                return;
-            }
-            metrics.attempt(AuthenticationMetrics.Result.SUCCESS, System.nanoTime() - start);
-            metrics.authenticatedUser(ar.result().user().name());
-            RequestAttributes.setUser(ctx, ar.result().user());
-            clearAuthenticationHeaders(ctx.request().headers(), requestHeader.get());
-            ctx.next();
-        });
+        Future<AuthenticationResult> answer = authenticator.authenticate(request);
+        if (answer.isComplete()) {
+            // nearly every request (certificates, cached tokens): a plain call, no listener made for it
+            authenticated(ctx, answer, start);
+        } else {
+            answer.onComplete(ar -> authenticated(ctx, ar, start));
+        }
+    }
+
+    private void authenticated(RoutingContext ctx, AsyncResult<AuthenticationResult> ar, long start) {
+        if (ar.failed() || !ar.result().isAuthenticated()) {
+            metrics.attempt(
+                    ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
+                    System.nanoTime() - start);
+            failureAudit.handle(ctx);
+            Responses.fail(ctx, ApiException.unauthorized());
+            return;
+        }
+        metrics.attempt(AuthenticationMetrics.Result.SUCCESS, System.nanoTime() - start);
+        metrics.authenticatedUser(ar.result().user().name());
+        RequestAttributes.setUser(ctx, ar.result().user());
+        clearAuthenticationHeaders(ctx.request().headers(), requestHeader.get());
+        ctx.next();
     }
 
     /**

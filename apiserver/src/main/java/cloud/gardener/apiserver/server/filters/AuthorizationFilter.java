@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.authz.AlwaysAllowPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Attributes;
 import cloud.gardener.apiserver.authz.AuthenticatedPathsAuthorizer;
 import cloud.gardener.apiserver.authz.Authorizer;
+import cloud.gardener.apiserver.authz.Decision;
 import cloud.gardener.apiserver.authz.ForbiddenMessages;
 import cloud.gardener.apiserver.authz.MonitoringAuthorizer;
 import cloud.gardener.apiserver.authz.PrivilegedGroupsAuthorizer;
@@ -20,6 +21,8 @@ import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.endpoints.webhooks.SeedWebhooks;
 import cloud.gardener.apiserver.server.AuthorizationConfig;
 import cloud.gardener.apiserver.server.ServerConfig;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -106,26 +109,33 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
                                 info.path())
                         .withSelectors(info.labelSelector(), info.fieldSelector())
                 : Attributes.forPath(user, info.verb(), info.path());
-        authorizer.authorize(attributes).onComplete(ar -> {
-            if (ar.failed()) {
-                RequestAudit.annotate(ctx, REASON_ANNOTATION, "internal error");
-                Responses.fail(
-                        ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
-                return;
-            }
-            // upstream's authorization annotations on the audit event
-            RequestAudit.annotate(ctx, DECISION_ANNOTATION, ar.result().isAllowed() ? "allow" : "forbid");
-            RequestAudit.annotate(
-                    ctx,
-                    REASON_ANNOTATION,
-                    ar.result().reason() == null ? "" : ar.result().reason());
-            if (ar.result().isAllowed()) {
-                // an apply on a missing object asks again, for create
-                CreateAuthorization.setAuthorizer(ctx, authorizer);
-                ctx.next();
-            } else {
-                Responses.fail(ctx, ForbiddenMessages.of(attributes, ar.result().reason()));
-            }
-        });
+        Future<Decision> answer = authorizer.authorize(attributes);
+        if (answer.isComplete()) {
+            // nearly every request (no SubjectAccessReview to wait for): a plain call, no listener made for it
+            decided(ctx, attributes, answer);
+        } else {
+            answer.onComplete(ar -> decided(ctx, attributes, ar));
+        }
+    }
+
+    private void decided(RoutingContext ctx, Attributes attributes, AsyncResult<Decision> ar) {
+        if (ar.failed()) {
+            RequestAudit.annotate(ctx, REASON_ANNOTATION, "internal error");
+            Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
+            return;
+        }
+        // upstream's authorization annotations on the audit event
+        RequestAudit.annotate(ctx, DECISION_ANNOTATION, ar.result().isAllowed() ? "allow" : "forbid");
+        RequestAudit.annotate(
+                ctx,
+                REASON_ANNOTATION,
+                ar.result().reason() == null ? "" : ar.result().reason());
+        if (ar.result().isAllowed()) {
+            // an apply on a missing object asks again, for create
+            CreateAuthorization.setAuthorizer(ctx, authorizer);
+            ctx.next();
+        } else {
+            Responses.fail(ctx, ForbiddenMessages.of(attributes, ar.result().reason()));
+        }
     }
 }

@@ -647,4 +647,17 @@ class RequestInfoParserTest {
         assertThat(RequestInfoParser.parse("GET", "/watch", Map.of()).isLongRunning())
                 .isFalse();
     }
+
+    /** The path's segments between its leading and trailing slashes, empty ones kept, as Go's strings.Split. */
+    @Test
+    void splitPathKeepsEmptySegmentsBetweenTheOuterSlashes() {
+        assertThat(RequestInfoParser.splitPath("/api/v1/namespaces/ns/configmaps/c"))
+                .containsExactly("api", "v1", "namespaces", "ns", "configmaps", "c");
+        assertThat(RequestInfoParser.splitPath("//apis//core.gardener.cloud/v1beta1/shoots///"))
+                .containsExactly("apis", "", "core.gardener.cloud", "v1beta1", "shoots");
+        assertThat(RequestInfoParser.splitPath("api")).containsExactly("api");
+        assertThat(RequestInfoParser.splitPath("/a/")).containsExactly("a");
+        assertThat(RequestInfoParser.splitPath("///")).isEmpty();
+        assertThat(RequestInfoParser.splitPath("")).isEmpty();
+    }
 }

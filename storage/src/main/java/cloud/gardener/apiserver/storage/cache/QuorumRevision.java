@@ -24,6 +24,8 @@ public final class QuorumRevision implements Supplier<Future<Long>> {
     private final Storage store;
     private final AtomicReference<Round> next = new AtomicReference<>();
     private final AtomicBoolean reading = new AtomicBoolean();
+    /** Whether the store answered a read at once: then reads are asked of it directly ({@link #get}). */
+    private volatile boolean immediate;
 
     public QuorumRevision(Storage store) {
         this.store = store;
@@ -50,6 +52,16 @@ public final class QuorumRevision implements Supplier<Future<Long>> {
 
     @Override
     public Future<Long> get() {
+        if (immediate) {
+            // a store that knows its revision at once (the embedded one): asked now, after the caller, so the
+            // answer stays linearizable, and without a round, a promise and a listener per read
+            Future<Long> now = store.currentRevision();
+            if (now.isComplete()) {
+                return now;
+            }
+            immediate = false; // it waits after all: this read runs on its own, the later ones share rounds
+            return now;
+        }
         Context current = Vertx.currentContext();
         Promise<Long> promise = current instanceof ContextInternal ci ? ci.promise() : Promise.promise();
         while (true) {
@@ -83,7 +95,11 @@ public final class QuorumRevision implements Supplier<Future<Long>> {
             return;
         }
         List<Promise<Long>> waiting = round.start();
-        store.currentRevision().onComplete(ar -> {
+        Future<Long> read = store.currentRevision();
+        if (read.isComplete() && read.succeeded()) {
+            immediate = true;
+        }
+        read.onComplete(ar -> {
             reading.set(false);
             for (Promise<Long> p : waiting) {
                 complete(p, ar);

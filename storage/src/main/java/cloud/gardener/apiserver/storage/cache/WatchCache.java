@@ -275,9 +275,13 @@ public final class WatchCache implements AutoCloseable {
             if (!progressOrdered) {
                 return checkedAgainstStore(caller, key, freshness);
             }
-            return quorumRevision
-                    .get()
-                    .compose(current -> awaitRevision(caller, current))
+            Future<Long> current = quorumRevision.get();
+            if (current.succeeded() && revision >= current.result() && ready) {
+                // the cache has the revision already (always, on the embedded store): the copy in a plain call,
+                // not through two compositions' futures and listeners
+                return currentCopy(caller, key, freshness);
+            }
+            return current.compose(at -> awaitRevision(caller, at))
                     .compose(reached ->
                             reached && ready ? currentCopy(caller, key, freshness) : fromStore(key, freshness));
         }
