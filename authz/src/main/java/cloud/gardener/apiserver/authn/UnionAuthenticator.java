@@ -60,6 +60,7 @@ public final class UnionAuthenticator implements Authenticator {
         return more;
     }
 
+    /** One reason as is, several as {@code [a, b]} (the format of apimachinery's error aggregate). */
     static String aggregate(List<String> reasons) {
         return reasons.size() == 1 ? reasons.get(0) : "[" + String.join(", ", reasons) + "]";
     }

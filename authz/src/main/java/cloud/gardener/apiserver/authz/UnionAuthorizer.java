@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.authz;
 
 import cloud.gardener.apiserver.authn.UserInfo;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,58 +23,63 @@ public final class UnionAuthorizer implements Authorizer {
 
     @Override
     public Future<Decision> authorize(Attributes attributes) {
-        return askFrom(0, attributes, null, null);
+        return askFrom(0, attributes, null);
     }
 
     /**
-     * Asks the authorizers from {@code index} on, with the earlier ones' reasons and errors (null: none yet). Answers
-     * already there are taken in a plain loop: only an authorizer still working (a SubjectAccessReview) makes the
-     * rest wait for it.
+     * Asks the authorizers from {@code index} on; {@code undecided} holds the earlier ones' reasons and errors (null:
+     * none yet). Answers already there are taken in a plain loop: only an authorizer still working (a
+     * SubjectAccessReview) makes the rest wait for it.
      */
-    private Future<Decision> askFrom(int index, Attributes attributes, List<String> reasons, List<String> errors) {
+    private Future<Decision> askFrom(int index, Attributes attributes, Undecided undecided) {
         for (int i = index; i < authorizers.size(); i++) {
             Future<Decision> answer = safely(authorizers.get(i), attributes);
             if (!answer.isComplete()) {
                 int next = i + 1;
-                List<String> reasonsSoFar = reasons;
-                List<String> errorsSoFar = errors;
-                return answer.transform(outcome -> {
-                    if (outcome.succeeded() && outcome.result().verdict() != Decision.Verdict.NO_OPINION) {
-                        return Future.succeededFuture(outcome.result());
-                    }
-                    List<String> moreReasons = reasonsSoFar;
-                    List<String> moreErrors = errorsSoFar;
-                    if (outcome.failed()) {
-                        moreErrors = with(moreErrors, message(outcome.cause()));
-                    } else if (!outcome.result().reason().isEmpty()) {
-                        moreReasons = with(moreReasons, outcome.result().reason());
-                    }
-                    return askFrom(next, attributes, moreReasons, moreErrors);
-                });
+                Undecided earlier = undecided;
+                return answer.transform(outcome ->
+                        decides(outcome) ? answer : askFrom(next, attributes, Undecided.add(earlier, outcome)));
             }
-            if (answer.failed()) {
-                errors = with(errors, message(answer.cause()));
-                continue;
-            }
-            Decision decision = answer.result();
-            if (decision.verdict() != Decision.Verdict.NO_OPINION) {
+            if (decides(answer)) {
                 return answer;
             }
-            if (!decision.reason().isEmpty()) {
-                reasons = with(reasons, decision.reason());
-            }
+            undecided = Undecided.add(undecided, answer);
         }
-        if (errors != null) {
-            return Future.failedFuture(new AuthorizationException(
-                    errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
-        }
-        return Future.succeededFuture(Decision.noOpinion(reasons == null ? "" : String.join("\n", reasons)));
+        return undecided == null ? Future.succeededFuture(Decision.noOpinion("")) : undecided.answer();
     }
 
-    private static List<String> with(List<String> list, String value) {
-        List<String> more = list == null ? new ArrayList<>() : list;
-        more.add(value);
-        return more;
+    private static boolean decides(AsyncResult<Decision> outcome) {
+        return outcome.succeeded() && outcome.result().verdict() != Decision.Verdict.NO_OPINION;
+    }
+
+    /** The reasons of the members without an opinion and the errors of those that failed, in order. */
+    private static final class Undecided {
+        private final List<String> reasons = new ArrayList<>();
+        private final List<String> errors = new ArrayList<>();
+
+        /** {@code undecided} (made on the first outcome worth keeping) with {@code outcome}'s reason or error. */
+        static Undecided add(Undecided undecided, AsyncResult<Decision> outcome) {
+            String error = outcome.failed() ? message(outcome.cause()) : null;
+            String reason = outcome.succeeded() ? outcome.result().reason() : "";
+            if (error == null && reason.isEmpty()) {
+                return undecided;
+            }
+            Undecided more = undecided == null ? new Undecided() : undecided;
+            if (error != null) {
+                more.errors.add(error);
+            } else {
+                more.reasons.add(reason);
+            }
+            return more;
+        }
+
+        Future<Decision> answer() {
+            if (!errors.isEmpty()) {
+                return Future.failedFuture(new AuthorizationException(
+                        errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]"));
+            }
+            return Future.succeededFuture(Decision.noOpinion(String.join("\n", reasons)));
+        }
     }
 
     private static String message(Throwable error) {
@@ -104,11 +110,8 @@ public final class UnionAuthorizer implements Authorizer {
         if (rules == null) {
             rules = Future.failedFuture(new AuthorizationException("authorizer returned no rules"));
         }
-        return rules.recover(error -> Future.succeededFuture(new RuleSet(
-                List.of(),
-                List.of(),
-                true,
-                List.of(error.getMessage() == null ? error.getClass().getName() : error.getMessage()))));
+        return rules.recover(
+                error -> Future.succeededFuture(new RuleSet(List.of(), List.of(), true, List.of(message(error)))));
     }
 
     private static Future<Decision> safely(Authorizer authorizer, Attributes attributes) {
