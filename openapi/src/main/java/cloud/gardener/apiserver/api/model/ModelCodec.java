@@ -263,9 +263,12 @@ public final class ModelCodec {
                         listCopy.add(itemCopy);
                     }
                 } else {
-                    out.add(decodeElement(item, p.element, goStruct, context));
-                    if (listCopy != null) {
-                        listCopy.add(copySharing(item, knownItem));
+                    if (listCopy == null) {
+                        out.add(decodeElement(item, p.element, goStruct, context));
+                    } else {
+                        JsonNode own = copySharing(item, knownItem);
+                        listCopy.add(own);
+                        out.add(decodePrivate(own, p.element, goStruct, context, true));
                     }
                 }
                 context.pop();
@@ -275,7 +278,27 @@ public final class ModelCodec {
             }
             return Collections.unmodifiableList(out);
         }
-        return decodeValue(n, p, goStruct, context);
+        if (copy == null) {
+            return decodeValue(n, p, goStruct, context);
+        }
+        JsonNode own = copySharing(n, knownNode);
+        copy.set(name, own);
+        return decodePrivate(own, p, goStruct, context, false);
+    }
+
+    /**
+     * {@link #decodeValue} (a list's {@code element}: {@link #decodeElement}) of {@code own}, a private copy that is never changed (as the tree {@link
+     * #decodeChangedCopying} answers): the record shares its raw JSON values with it instead of copying them again.
+     */
+    private static Object decodePrivate(
+            JsonNode own, ValuePlan p, String goStruct, DecodeContext context, boolean element) {
+        boolean was = context.privateTree;
+        context.privateTree = true;
+        try {
+            return element ? decodeElement(own, p, goStruct, context) : decodeValue(own, p, goStruct, context);
+        } finally {
+            context.privateTree = was;
+        }
     }
 
     /**
@@ -708,6 +731,11 @@ public final class ModelCodec {
         private int[] indexes = new int[16];
         private int depth;
         List<String> unknown;
+        /**
+         * Whether the tree being decoded is a private copy no one changes (the copy {@link #decodeChangedCopying}
+         * keeps beside the record): its raw JSON values are then the record's own, not copied once more.
+         */
+        boolean privateTree;
 
         void push(String name, int index) {
             if (depth == names.length) {
@@ -842,7 +870,7 @@ public final class ModelCodec {
                 }
                 return n.doubleValue();
             case RAW:
-                return n.deepCopy();
+                return context.privateTree ? n : n.deepCopy();
             case RECORD:
                 return decodeRecord(n, p.record(), goStruct, context);
             case LIST: {
