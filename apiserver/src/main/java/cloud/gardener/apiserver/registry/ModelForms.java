@@ -187,10 +187,14 @@ public final class ModelForms {
     }
 
     /**
-     * A copy of {@code node} for the tree being made canonical, equal to {@code node.deepCopy()}: where {@code node}
-     * is the known tree's value {@code known} itself (an unchanged value the encoding shared, a part's managedFields
-     * say) and the tree's own value {@code own} at that place is exactly it ({@link #IDENTICAL}), the tree keeps its own
-     * instead of a copy. Value nodes are immutable and shared as {@code deepCopy} shares them.
+     * A copy of {@code node} for the tree being made canonical, equal to {@code node.deepCopy()}, but for the sections
+     * the tree has already: where the tree's own value {@code own} at a place is exactly {@code node} there
+     * ({@link #IDENTICAL}: members, their order and number types), the tree keeps its own instead of a copy. A section
+     * a mutating plugin wrote in canonical form (labels, a defaulted spec section) thus costs a walk, not a copy; only
+     * the objects and arrays on the way to a difference are new. Where {@code node} is the known tree's value {@code
+     * known} itself (an unchanged value the encoding shared, a part's managedFields say), one comparison decides.
+     * Nothing the answer holds is shared with {@code node}'s tree but its immutable value nodes, as {@code deepCopy}
+     * shares them.
      */
     @SuppressWarnings("ReferenceEquality") // a value the encoding shared with the known tree is that very node
     private static JsonNode copyKeeping(JsonNode node, JsonNode known, JsonNode own) {
@@ -198,27 +202,66 @@ public final class ModelForms {
             return own;
         }
         if (node instanceof ObjectNode object) {
-            ObjectNode out = JsonNodeFactory.instance.objectNode();
-            for (Map.Entry<String, JsonNode> member : object.properties()) {
-                String name = member.getKey();
-                out.set(
-                        name,
-                        copyKeeping(
-                                member.getValue(),
-                                known == null ? null : known.get(name),
-                                own == null ? null : own.get(name)));
-            }
-            return out;
+            return copyKeepingObject(object, known, own);
         }
         if (node instanceof ArrayNode array) {
-            ArrayNode out = JsonNodeFactory.instance.arrayNode(array.size());
-            for (int i = 0; i < array.size(); i++) {
-                out.add(copyKeeping(
-                        array.get(i), known == null ? null : known.get(i), own == null ? null : own.get(i)));
-            }
-            return out;
+            return copyKeepingArray(array, known, own);
         }
-        return node;
+        // a value node: the tree's own when it is the same value (neither can change)
+        return own != null && own.getClass() == node.getClass() && own.equals(node) ? own : node;
+    }
+
+    /** {@link #copyKeeping} of an object: a new one only from the first member that is not the tree's own on. */
+    @SuppressWarnings("ReferenceEquality") // a member kept is the tree's own node, not an equal one
+    private static JsonNode copyKeepingObject(ObjectNode object, JsonNode known, JsonNode own) {
+        ObjectNode ownObject = own instanceof ObjectNode o && o.size() == object.size() ? o : null;
+        Iterator<Map.Entry<String, JsonNode>> owns =
+                ownObject == null ? null : ownObject.properties().iterator();
+        ObjectNode out = ownObject == null ? JsonNodeFactory.instance.objectNode() : null;
+        int index = 0;
+        for (Map.Entry<String, JsonNode> member : object.properties()) {
+            String name = member.getKey();
+            Map.Entry<String, JsonNode> ownMember = owns == null ? null : owns.next();
+            boolean inPlace = ownMember != null && ownMember.getKey().equals(name);
+            JsonNode ownValue = inPlace ? ownMember.getValue() : own == null ? null : own.get(name);
+            JsonNode copy = copyKeeping(member.getValue(), known == null ? null : known.get(name), ownValue);
+            if (out == null && (!inPlace || copy != ownValue)) {
+                // the members before this one are the tree's own, in its order
+                out = JsonNodeFactory.instance.objectNode();
+                Iterator<Map.Entry<String, JsonNode>> before =
+                        ownObject.properties().iterator();
+                for (int i = 0; i < index; i++) {
+                    Map.Entry<String, JsonNode> kept = before.next();
+                    out.set(kept.getKey(), kept.getValue());
+                }
+            }
+            if (out != null) {
+                out.set(name, copy);
+            }
+            index++;
+        }
+        return out == null ? ownObject : out;
+    }
+
+    /** {@link #copyKeeping} of an array: a new one only from the first item that is not the tree's own on. */
+    @SuppressWarnings("ReferenceEquality") // an item kept is the tree's own node, not an equal one
+    private static JsonNode copyKeepingArray(ArrayNode array, JsonNode known, JsonNode own) {
+        ArrayNode ownArray = own instanceof ArrayNode a && a.size() == array.size() ? a : null;
+        ArrayNode out = ownArray == null ? JsonNodeFactory.instance.arrayNode(array.size()) : null;
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode ownItem = own == null ? null : own.get(i);
+            JsonNode copy = copyKeeping(array.get(i), known == null ? null : known.get(i), ownItem);
+            if (out == null && copy != ownItem) {
+                out = JsonNodeFactory.instance.arrayNode(array.size());
+                for (int j = 0; j < i; j++) {
+                    out.add(ownArray.get(j));
+                }
+            }
+            if (out != null) {
+                out.add(copy);
+            }
+        }
+        return out == null ? ownArray : out;
     }
 
     /**

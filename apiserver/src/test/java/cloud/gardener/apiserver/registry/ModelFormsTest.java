@@ -131,6 +131,60 @@ class ModelFormsTest {
     }
 
     @Test
+    void sectionsTheTreeWroteInCanonicalFormStayItsOwnAndOnlyThePathsToADifferenceAreNew() {
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        // as a mutating plugin writes: labels the known tree lacks, in canonical (sorted) order; annotations out of
+        // it; and a uid the store puts last
+        ObjectNode changed = tree(CONFIG_MAP);
+        ObjectNode metadata = changed.withObjectProperty("metadata");
+        metadata.putObject("labels").put("a", "1").put("b", "2");
+        metadata.putObject("annotations").put("y", "2").put("x", "1");
+        metadata.put("uid", "u-1");
+        JsonNode labels = metadata.get("labels");
+        JsonNode annotations = metadata.get("annotations");
+        JsonNode name = metadata.get("name");
+        ObjectNode whole = ModelCodec.canonical(changed.deepCopy(), ConfigMap.class);
+
+        ConfigMap decoded = forms.canonicalize(changed, ConfigMap.class);
+
+        assertThat(changed).hasToString(whole.toString());
+        assertThat(changed.at("/metadata/labels"))
+                .as("new, but canonical as written")
+                .isSameAs(labels);
+        assertThat(changed.at("/metadata/annotations")).as("reordered").isNotSameAs(annotations);
+        assertThat(changed.at("/metadata/name")).isSameAs(name);
+        assertThat(changed.get("metadata")).as("its members moved").isNotSameAs(metadata);
+        assertThat(decoded.metadata())
+                .isEqualTo(ModelCodec.decode(whole, ConfigMap.class).value().metadata());
+        // the tree shares nothing mutable with what is known: editing it leaves the known form as it was
+        ObjectNode canonical = changed.deepCopy();
+        ((ObjectNode) changed.at("/metadata/labels")).put("a", "9");
+        ObjectNode again = canonical.deepCopy();
+        assertThat(forms.canonicalize(again, ConfigMap.class)).isSameAs(decoded);
+        assertThat(again).hasToString(canonical.toString());
+    }
+
+    @Test
+    void aPartTheTreeHasExactlyInCanonicalFormIsKeptWhole() {
+        String labelled =
+                CONFIG_MAP.replace("\"namespace\": \"dev\"}", "\"namespace\": \"dev\", \"labels\": {\"a\": \"1\"}}");
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        ObjectNode changed = tree(labelled);
+        JsonNode metadata = changed.get("metadata");
+
+        forms.canonicalize(changed, ConfigMap.class);
+
+        assertThat(changed.get("metadata")).isSameAs(metadata);
+        assertThat(changed)
+                .hasToString(
+                        ModelCodec.canonical(tree(labelled), ConfigMap.class).toString());
+    }
+
+    @Test
     void aTreeChangedBesideItsMetadataIsDecodedWhole() {
         ModelForms forms = new ModelForms();
         ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();

@@ -70,7 +70,7 @@ public final class ModelCodec {
     /** Encodes a record as Go would. */
     public static ObjectNode encode(Object record) {
         FormChanges.count(FormChanges.Change.RECORD_TO_TREE);
-        return encodeRecord(record, PLANS.get(record.getClass()));
+        return encodeRecord(record, PLANS.get(record.getClass()), false);
     }
 
     /**
@@ -263,9 +263,12 @@ public final class ModelCodec {
                         listCopy.add(itemCopy);
                     }
                 } else {
-                    out.add(decodeElement(item, p.element, goStruct, context));
-                    if (listCopy != null) {
-                        listCopy.add(copySharing(item, knownItem));
+                    if (listCopy == null) {
+                        out.add(decodeElement(item, p.element, goStruct, context));
+                    } else {
+                        JsonNode own = copySharing(item, knownItem);
+                        listCopy.add(own);
+                        out.add(decodePrivate(own, p.element, goStruct, context, true));
                     }
                 }
                 context.pop();
@@ -275,7 +278,27 @@ public final class ModelCodec {
             }
             return Collections.unmodifiableList(out);
         }
-        return decodeValue(n, p, goStruct, context);
+        if (copy == null) {
+            return decodeValue(n, p, goStruct, context);
+        }
+        JsonNode own = copySharing(n, knownNode);
+        copy.set(name, own);
+        return decodePrivate(own, p, goStruct, context, false);
+    }
+
+    /**
+     * {@link #decodeValue} (a list's {@code element}: {@link #decodeElement}) of {@code own}, a private copy that is never changed (as the tree {@link
+     * #decodeChangedCopying} answers): the record shares its raw JSON values with it instead of copying them again.
+     */
+    private static Object decodePrivate(
+            JsonNode own, ValuePlan p, String goStruct, DecodeContext context, boolean element) {
+        boolean was = context.privateTree;
+        context.privateTree = true;
+        try {
+            return element ? decodeElement(own, p, goStruct, context) : decodeValue(own, p, goStruct, context);
+        } finally {
+            context.privateTree = was;
+        }
     }
 
     /**
@@ -338,10 +361,14 @@ public final class ModelCodec {
      */
     public static ObjectNode encodeParts(Object record, Collection<String> jsonNames) {
         FormChanges.count(FormChanges.Change.PART_RECORD_TO_TREE);
+        return encodeParts(record, jsonNames, false);
+    }
+
+    private static ObjectNode encodeParts(Object record, Collection<String> jsonNames, boolean sharesRaw) {
         RecordPlan plan = PLANS.get(record.getClass());
         ObjectNode out = NODES.objectNode();
         for (String name : jsonNames) {
-            JsonNode encoded = encodeField(plan.field(name), record);
+            JsonNode encoded = encodeField(plan.field(name), record, sharesRaw);
             if (encoded != null) {
                 out.set(name, encoded);
             }
@@ -353,21 +380,23 @@ public final class ModelCodec {
      * {@link #encodeParts}, given that {@code knownTree} is {@link #encode}'s tree of {@code known}: a value that is
      * {@code known}'s very value (as {@link #decodeChangedParts} keeps the unchanged ones) has the known tree's JSON,
      * which the answer shares (neither may be changed afterwards); records and lists of records that changed in part
-     * are encoded from their changed values alone. Equal to {@link #encodeParts}, field order included.
+     * are encoded from their changed values alone, and the raw JSON values of {@code record} are the answer's too
+     * rather than copies (a record is never changed: nor may the answer be). Equal to {@link #encodeParts}, field
+     * order included.
      */
     public static ObjectNode encodeChangedParts(
             Object record, Object known, JsonNode knownTree, Collection<String> jsonNames) {
         FormChanges.count(FormChanges.Change.PART_RECORD_TO_TREE);
         RecordPlan plan = PLANS.get(record.getClass());
         if (known.getClass() != record.getClass()) {
-            return encodeParts(record, jsonNames);
+            return encodeParts(record, jsonNames, true);
         }
         ObjectNode out = NODES.objectNode();
         for (String name : jsonNames) {
             FieldPlan f = plan.field(name);
             JsonNode encoded = f.primitive == Primitive.NONE
                     ? encodeChangedField(f, f.get(record), f.get(known), knownTree.get(name))
-                    : encodeField(f, record);
+                    : encodeField(f, record, true);
             if (encoded != null) {
                 out.set(name, encoded);
             }
@@ -396,7 +425,7 @@ public final class ModelCodec {
             }
             JsonNode encoded = f.primitive == Primitive.NONE
                     ? encodeChangedField(f, f.get(record), f.get(known), knownNode.get(f.name))
-                    : encodeField(f, record);
+                    : encodeField(f, record, true);
             if (encoded != null) {
                 out.set(f.name, encoded);
             }
@@ -404,7 +433,7 @@ public final class ModelCodec {
     }
 
     /**
-     * {@link #encodeField(FieldPlan, Object, ValuePlan)} of {@code v}, where {@code knownNode} is that of {@code known}
+     * {@link #encodeField(FieldPlan, Object, ValuePlan, boolean)} of {@code v}, where {@code knownNode} is that of {@code known}
      * (null: left out).
      */
     @SuppressWarnings("ReferenceEquality") // the very value the known tree encodes, not an equal one
@@ -414,7 +443,7 @@ public final class ModelCodec {
         }
         ValuePlan t = f.value;
         if (v == null || known == null || f.omitZero) {
-            return encodeField(f, v, t);
+            return encodeField(f, v, t, true);
         }
         if (t.shape == TypeRef.Shape.RECORD
                 && v.getClass() == t.raw
@@ -446,12 +475,12 @@ public final class ModelCodec {
                         && knownItemNode instanceof ObjectNode knownItemObject) {
                     arr.add(encodeChangedRecord(item, knownItem, knownItemObject, t.element.record()));
                 } else {
-                    arr.add(encodeValue(item, t.element));
+                    arr.add(encodeValue(item, t.element, true));
                 }
             }
             return arr;
         }
-        return encodeField(f, v, t);
+        return encodeField(f, v, t, true);
     }
 
     /** Decode then encode: the canonical form of an object; unknown fields are dropped. */
@@ -708,6 +737,11 @@ public final class ModelCodec {
         private int[] indexes = new int[16];
         private int depth;
         List<String> unknown;
+        /**
+         * Whether the tree being decoded is a private copy no one changes (the copy {@link #decodeChangedCopying}
+         * keeps beside the record): its raw JSON values are then the record's own, not copied once more.
+         */
+        boolean privateTree;
 
         void push(String name, int index) {
             if (depth == names.length) {
@@ -842,7 +876,7 @@ public final class ModelCodec {
                 }
                 return n.doubleValue();
             case RAW:
-                return n.deepCopy();
+                return context.privateTree ? n : n.deepCopy();
             case RECORD:
                 return decodeRecord(n, p.record(), goStruct, context);
             case LIST: {
@@ -995,24 +1029,24 @@ public final class ModelCodec {
 
     // ------------------------------------------------------------------------------------------ encode
 
-    private static ObjectNode encodeRecord(Object record, RecordPlan plan) {
+    private static ObjectNode encodeRecord(Object record, RecordPlan plan, boolean sharesRaw) {
         int expected = plan.lastSize;
         ObjectNode out =
                 expected == 0 ? NODES.objectNode() : new ObjectNode(NODES, new LinkedHashMap<>(capacity(expected)));
-        writeFields(record, plan, out);
+        writeFields(record, plan, out, sharesRaw);
         plan.lastSize = out.size();
         return out;
     }
 
-    private static void writeFields(Object record, RecordPlan plan, ObjectNode out) {
+    private static void writeFields(Object record, RecordPlan plan, ObjectNode out, boolean sharesRaw) {
         for (FieldPlan f : plan.fields) {
             if (f.inline) {
                 Object v = f.get(record);
                 RecordPlan inner = f.value.record();
-                writeFields(v == null ? inner.model.zero() : v, inner, out);
+                writeFields(v == null ? inner.model.zero() : v, inner, out, sharesRaw);
                 continue;
             }
-            JsonNode encoded = encodeField(f, record);
+            JsonNode encoded = encodeField(f, record, sharesRaw);
             if (encoded != null) {
                 out.set(f.name, encoded);
             }
@@ -1020,7 +1054,7 @@ public final class ModelCodec {
     }
 
     /** A component's JSON, or null to leave it out; primitives are read without boxing. */
-    private static JsonNode encodeField(FieldPlan f, Object record) {
+    private static JsonNode encodeField(FieldPlan f, Object record, boolean sharesRaw) {
         return switch (f.primitive) {
             case INT -> {
                 int v = f.getInt(record);
@@ -1038,12 +1072,12 @@ public final class ModelCodec {
                 double v = f.getDouble(record);
                 yield v == 0 && f.omitsZero ? null : goFloat(v);
             }
-            case NONE -> encodeField(f, f.get(record), f.value);
+            case NONE -> encodeField(f, f.get(record), f.value, sharesRaw);
         };
     }
 
     /** The field's JSON, or null to leave it out. */
-    private static JsonNode encodeField(FieldPlan f, Object v, ValuePlan t) {
+    private static JsonNode encodeField(FieldPlan f, Object v, ValuePlan t, boolean sharesRaw) {
         if (f.omitZero) {
             if (v == null) {
                 return null;
@@ -1051,11 +1085,11 @@ public final class ModelCodec {
             if (t.shape == TypeRef.Shape.RECORD && !(v instanceof List<?>) && !(v instanceof Map<?, ?>)) {
                 // Go's omitzero on a struct: left out when it encodes as the zero struct does; else that encoding
                 RecordPlan plan = t.record();
-                ObjectNode encoded = encodeRecord(v, plan);
-                if (encoded.equals(encodeRecord(plan.model.zero(), plan))) {
+                ObjectNode encoded = encodeRecord(v, plan, sharesRaw);
+                if (encoded.equals(encodeRecord(plan.model.zero(), plan, false))) {
                     return null;
                 }
-                return v.getClass() == t.raw ? encoded : encodeValue(v, t);
+                return v.getClass() == t.raw ? encoded : encodeValue(v, t, sharesRaw);
             }
             if (isZero(v, t)) {
                 return null;
@@ -1068,7 +1102,7 @@ public final class ModelCodec {
             return switch (t.shape) {
                 case STRING -> f.omitEmpty ? null : NODES.textNode("");
                 case LIST, MAP, BYTES -> f.omitEmpty ? null : NODES.nullNode(); // nil slices and maps
-                case RECORD -> encodeRecord(t.record().model.zero(), t.record());
+                case RECORD -> encodeRecord(t.record().model.zero(), t.record(), false);
                 case VALUE -> zeroValue(t);
                 default -> NODES.nullNode();
             };
@@ -1076,7 +1110,7 @@ public final class ModelCodec {
         if (f.omitEmpty && !f.pointer && isEmpty(v)) {
             return null;
         }
-        return encodeValue(v, t);
+        return encodeValue(v, t, sharesRaw);
     }
 
     /** Go's omitzero test for a non-null value that is not a struct. */
@@ -1115,7 +1149,11 @@ public final class ModelCodec {
         return false;
     }
 
-    private static JsonNode encodeValue(Object v, ValuePlan t) {
+    /**
+     * @param sharesRaw whether the JSON may hold the record's raw values themselves (a tree no one changes, as {@link
+     *     #encodeChangedParts} answers), else copies of them
+     */
+    private static JsonNode encodeValue(Object v, ValuePlan t, boolean sharesRaw) {
         if (v == null) {
             return NODES.nullNode();
         }
@@ -1131,19 +1169,19 @@ public final class ModelCodec {
             case FLOAT64:
                 return goFloat((Double) v);
             case RAW:
-                return ((JsonNode) v).deepCopy();
+                return sharesRaw ? (JsonNode) v : ((JsonNode) v).deepCopy();
             case RECORD:
-                return encodeRecord(v, v.getClass() == t.raw ? t.record() : PLANS.get(v.getClass()));
+                return encodeRecord(v, v.getClass() == t.raw ? t.record() : PLANS.get(v.getClass()), sharesRaw);
             case LIST: {
                 List<?> list = (List<?>) v;
                 ArrayNode arr = new ArrayNode(NODES, list.size());
                 for (Object item : list) {
-                    arr.add(encodeValue(item, t.element));
+                    arr.add(encodeValue(item, t.element, sharesRaw));
                 }
                 return arr;
             }
             case MAP:
-                return encodeMap((Map<?, ?>) v, t.element);
+                return encodeMap((Map<?, ?>) v, t.element, sharesRaw);
             case BYTES:
             case VALUE:
             default:
@@ -1152,18 +1190,18 @@ public final class ModelCodec {
     }
 
     /** A map as Go writes it: keys sorted. */
-    private static ObjectNode encodeMap(Map<?, ?> map, ValuePlan element) {
+    private static ObjectNode encodeMap(Map<?, ?> map, ValuePlan element, boolean sharesRaw) {
         int size = map.size();
         ObjectNode obj = new ObjectNode(NODES, new LinkedHashMap<>(capacity(size)));
         if (size == 1) {
             Map.Entry<?, ?> e = map.entrySet().iterator().next();
             Object k = e.getKey();
             if (k instanceof String key) {
-                obj.set(key, encodeValue(e.getValue(), element));
+                obj.set(key, encodeValue(e.getValue(), element, sharesRaw));
                 return obj;
             }
         }
-        new TreeMap<>(map).forEach((k, item) -> obj.set(k.toString(), encodeValue(item, element)));
+        new TreeMap<>(map).forEach((k, item) -> obj.set(k.toString(), encodeValue(item, element, sharesRaw)));
         return obj;
     }
 

@@ -79,6 +79,29 @@ class ChangedPartsTest {
     }
 
     @Test
+    void aChangedRawValueIsTheRecordsOwnNodeInTheEncodingAndACopyInAWholeEncoding() throws Exception {
+        ObjectNode known = canonicalShoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        ((ObjectNode) edited.at("/spec/provider"))
+                .putObject("infrastructureConfig")
+                .put("apiVersion", "x/v1");
+        Shoot changed = ModelCodec.decodeChangedParts(edited, known, knownRecord, PARTS);
+        com.fasterxml.jackson.databind.JsonNode config =
+                changed.spec().provider().infrastructureConfig();
+
+        ObjectNode encoded = ModelCodec.encodeChangedParts(changed, knownRecord, known, PARTS);
+
+        assertThat(encoded.at("/spec/provider/infrastructureConfig")).isSameAs(config);
+        assertThat(ModelCodec.encode(changed).at("/spec/provider/infrastructureConfig"))
+                .as("an encoding the caller may change")
+                .isEqualTo(config)
+                .isNotSameAs(config);
+        assertThat(ModelCodec.encodeParts(changed, PARTS).at("/spec/provider/infrastructureConfig"))
+                .isNotSameAs(config);
+    }
+
+    @Test
     void aChangedPartThatDoesNotDecodeFailsAsTheWholePart() throws Exception {
         ObjectNode known = canonicalShoot();
         Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();

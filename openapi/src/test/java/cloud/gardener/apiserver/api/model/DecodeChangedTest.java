@@ -149,6 +149,36 @@ class DecodeChangedTest {
         assertThat(Json.MAPPER.writeValueAsString(known)).isEqualTo(knownJson);
     }
 
+    @org.junit.jupiter.api.Test
+    void aRawValueDecodedWholeIsTheCopysOwnNodeInTheRecordAndNoneOfTheTrees() throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        ObjectNode config =
+                at(edited, "/spec/provider").putObject("infrastructureConfig").put("apiVersion", "x/v1");
+        ObjectNode worker = ((ArrayNode) edited.at("/spec/provider/workers"))
+                .addObject()
+                .setAll((ObjectNode) edited.at("/spec/provider/workers/0").deepCopy());
+        JsonNode appended = worker.putObject("providerConfig").put("apiVersion", "w/v1");
+
+        ModelCodec.Changed<Shoot> changed = ModelCodec.decodeChangedCopying(edited, known, knownRecord);
+
+        JsonNode recordConfig = changed.value().spec().provider().infrastructureConfig();
+        assertThat(recordConfig)
+                .isEqualTo(config)
+                .isNotSameAs(config)
+                .isSameAs(changed.tree().at("/spec/provider/infrastructureConfig"));
+        JsonNode recordWorkerConfig =
+                changed.value().spec().provider().workers().get(1).providerConfig();
+        assertThat(recordWorkerConfig)
+                .isEqualTo(appended)
+                .isNotSameAs(appended)
+                .isSameAs(changed.tree().at("/spec/provider/workers/1/providerConfig"));
+        // the tree the request goes on editing shares nothing with them
+        config.put("apiVersion", "y/v1");
+        assertThat(recordConfig.path("apiVersion").asText()).isEqualTo("x/v1");
+    }
+
     /** No container of {@code copy} is one of {@code tree}'s: a later change of the tree leaves the copy as it is. */
     private static void assertNoNodeOf(JsonNode copy, JsonNode tree) {
         if (!tree.isContainerNode()) {
