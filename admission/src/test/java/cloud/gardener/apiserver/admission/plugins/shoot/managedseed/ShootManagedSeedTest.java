@@ -130,18 +130,8 @@ class ShootManagedSeedTest {
                 .isEqualTo("shoots.core.gardener.cloud \"seed-shoot\" is forbidden: cannot delete shoot "
                         + "garden/seed-shoot since it is still referenced by a managed seed");
         accepted(plugin.validate(shootRequest(Operation.DELETE, "", null, shoot("plain", SPEC))));
-        Attributes collection = new Attributes(
-                Outcomes.SHOOT,
-                Outcomes.SHOOTS,
-                "",
-                "garden",
-                "",
-                Operation.DELETE,
-                null,
-                null,
-                cloud.gardener.apiserver.admission.testing.Requests.ALICE,
-                false);
-        assertThat(rejection(plugin.validate(collection)).getMessage()).contains("garden/seed-shoot");
+        assertThat(rejection(plugin.validate(collectionIn("garden"))).getMessage())
+                .contains("garden/seed-shoot");
     }
 
     private static Attributes collectionIn(String namespace) {
