@@ -81,7 +81,8 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
             return objects.listLive(GardenerResources.SHOOTS, "").compose(shoots -> {
                 for (ObjectNode shoot : shoots) {
                     String name = shoot.path("metadata").path("name").asText("");
-                    Future<Void> verdict = verdict(a, namespace, name, referencing(managedSeeds, name));
+                    Future<Void> verdict = single(namespace, name, referencing(managedSeeds, name))
+                            .compose(managedSeed -> refusal(a, namespace, name, managedSeed));
                     if (verdict.failed()) {
                         return verdict;
                     }
@@ -93,11 +94,6 @@ public final class ShootManagedSeed extends BasePlugin implements ValidatingPlug
 
     private Future<Void> validateDelete(Attributes a, String namespace, String name) {
         return managedSeedOf(namespace, name).compose(managedSeed -> refusal(a, namespace, name, managedSeed));
-    }
-
-    /** {@link #validateDelete} on the ManagedSeeds of the namespace already read. */
-    private static Future<Void> verdict(Attributes a, String namespace, String name, List<ManagedSeed> referencing) {
-        return single(namespace, name, referencing).compose(managedSeed -> refusal(a, namespace, name, managedSeed));
     }
 
     private static Future<Void> refusal(
