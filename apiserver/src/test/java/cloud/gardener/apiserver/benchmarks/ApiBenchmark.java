@@ -214,8 +214,7 @@ public final class ApiBenchmark {
                 ProcessCpu.Sample[] before = serverCpu.snapshot();
                 for (BenchRow row : rows) {
                     progress("warm-up " + warmups + ": " + row.name());
-                    row.round(0, load.withDuration(warmup), Results.discarding());
-                    history.compact();
+                    row.round(0, load.withDuration(warmup), Results.discarding(), history::compact);
                 }
                 jit = serverCpu.jitShare(before, serverCpu.snapshot());
                 progress(String.format(
@@ -227,8 +226,7 @@ public final class ApiBenchmark {
             for (int round = 1; round <= rounds; round++) {
                 for (BenchRow row : rows) {
                     progress("round " + round + ": " + row.name());
-                    row.round(round, load, results);
-                    history.compact();
+                    row.round(round, load, results, history::compact);
                 }
             }
             print(rows, results);

@@ -17,6 +17,11 @@ interface BenchRow {
         void run(Results results) throws Exception;
     }
 
+    /** What follows every measurement, not timed (the run's etcd compacting its history). */
+    interface Settle {
+        void run() throws Exception;
+    }
+
     /** What a round measures, in the order of round 0. */
     record Subject(String name, Measurement measurement) {}
 
@@ -38,14 +43,18 @@ interface BenchRow {
 
     List<Figure> figures();
 
-    /** One round: every subject once, in reverse order on odd rounds so neither side always goes first. */
-    default void round(int round, ClosedLoop load, Results results) throws Exception {
+    /**
+     * One round: every subject once, in reverse order on odd rounds so neither side always goes first, each followed
+     * by {@code settle}.
+     */
+    default void round(int round, ClosedLoop load, Results results, Settle settle) throws Exception {
         List<Subject> subjects = new ArrayList<>(subjects(load));
         if (round % 2 == 1) {
             Collections.reverse(subjects);
         }
         for (Subject subject : subjects) {
             subject.measurement().run(results);
+            settle.run();
         }
     }
 }

@@ -85,10 +85,10 @@ final class BigShootRow implements BenchRow {
      * event loops during the measured rounds), which a landscape's long-running server has long compiled.
      */
     @Override
-    public void round(int round, ClosedLoop load, Results results) throws Exception {
+    public void round(int round, ClosedLoop load, Results results, Settle settle) throws Exception {
         long end = System.nanoTime() + (round == 0 ? load.duration().toNanos() : 0);
         do {
-            BenchRow.super.round(round, load, results);
+            BenchRow.super.round(round, load, results, settle);
         } while (System.nanoTime() < end);
     }
 
