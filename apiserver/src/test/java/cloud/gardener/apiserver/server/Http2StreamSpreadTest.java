@@ -3,12 +3,12 @@ package cloud.gardener.apiserver.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
+import cloud.gardener.apiserver.testing.LoopExchange;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpVersion;
@@ -82,14 +82,18 @@ class Http2StreamSpreadTest {
                 new PoolOptions().setHttp2MaxSize(1));
     }
 
+    /**
+     * The body of {@code name}'s answer. Read through {@link LoopExchange}: a chain built here on the test thread lost
+     * the body of an answer that arrived before the thread had added its body step (an empty "quick-0" with
+     * {@code content-length: 7} under load, from the connection's own loop: no hand-off involved).
+     */
     private static Future<String> get(HttpClient client, int port, String name) {
-        return client.request(HttpMethod.GET, port, "127.0.0.1", OBJECTS + name)
-                .compose(HttpClientRequest::send)
-                .compose(response -> response.body().map(body -> {
-                    assertThat(response.statusCode()).isEqualTo(200);
-                    assertThat(response.getHeader("X-Name")).isIn(name, null);
-                    return body.toString();
-                }));
+        return LoopExchange.send(client, HttpMethod.GET, port, "127.0.0.1", OBJECTS + name)
+                .map(answer -> {
+                    assertThat(answer.status()).isEqualTo(200);
+                    assertThat(answer.headers().get("X-Name")).isIn(name, null);
+                    return answer.text();
+                });
     }
 
     @Test
