@@ -14,6 +14,7 @@ import io.vertx.core.net.OpenSSLEngineOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The load client of one server over one protocol: HTTP/1.1 with a connection per request in flight (as a
@@ -151,19 +152,26 @@ final class BenchHttpClient implements AutoCloseable {
                 }));
     }
 
-    /** A streaming GET (a watch): the response once its head arrived with 200, for the caller to read. */
-    Future<HttpClientResponse> stream(String path) {
+    /**
+     * A streaming GET (a watch): once its head arrived with 200, {@code read} sets the response's handlers in the
+     * callback that got the head, on the loop, so no event can arrive before them (the client drops the chunks of a
+     * response without a handler, and a step added from another thread may come after the first events).
+     */
+    Future<HttpClientResponse> stream(String path, Consumer<HttpClientResponse> read) {
         return client.request(new RequestOptions()
                         .setMethod(HttpMethod.GET)
                         .setURI(path)
                         .setIdleTimeout(0)
                         .putHeader("Accept", "application/json"))
-                .compose(r -> r.send())
-                .compose(response -> response.statusCode() == 200
-                        ? Future.succeededFuture(response)
-                        : response.body()
-                                .compose(b -> check(HttpMethod.GET, path, response, b, 200))
-                                .map(response));
+                .compose(r -> r.send().compose(response -> {
+                    if (response.statusCode() == 200) {
+                        read.accept(response);
+                        return Future.succeededFuture(response);
+                    }
+                    return response.body()
+                            .compose(b -> check(HttpMethod.GET, path, response, b, 200))
+                            .map(response);
+                }));
     }
 
     private static Future<Buffer> check(

@@ -71,7 +71,7 @@ final class Watchers implements AutoCloseable {
                 List<Future<?>> opened = new ArrayList<>();
                 for (int i = from; i < Math.min(count, from + OPEN_AT_ONCE); i++) {
                     int watcher = i;
-                    opened.add(watchers.client.stream(path.apply(watcher)).onSuccess(response -> {
+                    opened.add(watchers.client.stream(path.apply(watcher), response -> {
                         RecordParser lines = RecordParser.newDelimited(
                                 "\n", line -> handler.event(watcher, line, System.nanoTime()));
                         AtomicBoolean over = new AtomicBoolean();
