@@ -18,6 +18,15 @@ public final class AdmittedRecords {
     @FunctionalInterface
     public interface Decoder {
         <T> T decode(ObjectNode tree, Class<T> type);
+
+        /**
+         * {@link #decode} of the request's new object, which is an edit of the form the decoder knows last (the
+         * request's decoded object, a plugin's write): a decoder that knows forms may decode it against that one at
+         * once rather than look for its content among all it knows.
+         */
+        default <T> T decodeEdited(ObjectNode tree, Class<T> type) {
+            return decode(tree, type);
+        }
     }
 
     private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
@@ -71,26 +80,26 @@ public final class AdmittedRecords {
 
     /** The record of the new object {@code tree}, decoded once until the tree may have changed. */
     <T> T object(ObjectNode tree, Class<T> type) {
-        object = current(object, tree, type);
+        object = current(object, tree, type, true);
         return type.cast(object.record());
     }
 
     /** The record of the stored object {@code tree}, decoded once. */
     <T> T oldObject(ObjectNode tree, Class<T> type) {
-        oldObject = current(oldObject, tree, type);
+        oldObject = current(oldObject, tree, type, false);
         return type.cast(oldObject.record());
     }
 
     /** {@code kept} when it is the record of {@code tree} as a {@code type}, else that record decoded. */
-    private Decoded current(Decoded kept, ObjectNode tree, Class<?> type) {
-        return kept != null && kept.of(tree, type) ? kept : decode(tree, type);
+    private Decoded current(Decoded kept, ObjectNode tree, Class<?> type, boolean edited) {
+        return kept != null && kept.of(tree, type) ? kept : decode(tree, type, edited);
     }
 
-    private Decoded decode(ObjectNode tree, Class<?> type) {
+    private Decoded decode(ObjectNode tree, Class<?> type, boolean edited) {
         if (tree == null) {
             throw new IllegalStateException("no object to decode into " + type.getSimpleName());
         }
-        return new Decoded(tree, type, decoder.decode(tree, type));
+        return new Decoded(tree, type, edited ? decoder.decodeEdited(tree, type) : decoder.decode(tree, type));
     }
 
     /** Called by the chain when the new object's tree may have changed since its record was decoded. */

@@ -1035,7 +1035,20 @@ public final class GenericStore {
      * the plugins changed do not crowd out the forms the store converts from afterwards).
      */
     private static AdmittedRecords records(ModelForms forms, RequestMemo memo) {
-        return AdmittedRecords.decodedBy(forms.copy()::record, memo);
+        ModelForms own = forms.copy();
+        return AdmittedRecords.decodedBy(
+                new AdmittedRecords.Decoder() {
+                    @Override
+                    public <T> T decode(ObjectNode tree, Class<T> type) {
+                        return own.record(tree, type);
+                    }
+
+                    @Override
+                    public <T> T decodeEdited(ObjectNode tree, Class<T> type) {
+                        return own.editedRecord(tree, type);
+                    }
+                },
+                memo);
     }
 
     private Attributes updateAttributes(

@@ -356,6 +356,26 @@ public final class ModelForms {
     }
 
     /**
+     * {@link #record} of a tree that is an edit of the one known last (the request's object after a mutating plugin
+     * wrote it): decoded against that known tree at once, not first compared with every known tree, none of which has
+     * the content of a tree just written. When the edit changed nothing the record decodes to, the decoding answers the
+     * known record itself, and nothing new is kept.
+     */
+    @SuppressWarnings("ReferenceEquality") // the known record itself, when the decoding kept every value
+    public <T> T editedRecord(ObjectNode obj, Class<T> model) {
+        Known closest = latest(model);
+        if (closest == null) {
+            return record(obj, model);
+        }
+        ModelCodec.Changed<T> changed =
+                ModelCodec.decodeChangedCopying(obj, closest.tree(), model.cast(closest.record()));
+        if (changed.value() != closest.record()) {
+            keep(new Known(changed.tree(), changed.value(), false));
+        }
+        return changed.value();
+    }
+
+    /**
      * Answers {@link #record} but with {@code current} itself for {@code tree} (that very tree, as {@code current}'s
      * class): for a step that has just made {@code tree} the canonical encoding of {@code current} and hands it on
      * unchanged, so the next reader does not compare the whole tree with the known ones to find the record again.

@@ -202,4 +202,21 @@ class ModelFormsTest {
         assertThat(tally.of(FormChanges.Change.TREE_TO_RECORD)).isOne();
         assertThat(tally.of(FormChanges.Change.PART_TREE_TO_RECORD)).isZero();
     }
+
+    @Test
+    void anEditedTreeIsDecodedAgainstTheLastKnownOneAndAnUnchangedOneTakesItsRecord() {
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+
+        assertThat(forms.editedRecord(tree(CONFIG_MAP), ConfigMap.class)).isSameAs(record);
+
+        ObjectNode edited = tree(CONFIG_MAP.replace("evaluation", "production"));
+        ConfigMap decoded = forms.editedRecord(edited, ConfigMap.class);
+        assertThat(decoded).isEqualTo(ModelCodec.decode(edited, ConfigMap.class).value());
+        assertThat(decoded.metadata()).isSameAs(record.metadata());
+        // the edit is known now: the tree's record is found, not decoded again
+        assertThat(forms.record(edited, ConfigMap.class)).isSameAs(decoded);
+        assertThat(forms.editedRecord(edited.deepCopy(), ConfigMap.class)).isSameAs(decoded);
+    }
 }

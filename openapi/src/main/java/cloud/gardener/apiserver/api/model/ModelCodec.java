@@ -137,7 +137,8 @@ public final class ModelCodec {
     /**
      * The record {@code tree} decodes to, given that {@code knownTree} decodes to {@code known} ({@link #decode}'s
      * value): members whose JSON equals the known tree's keep the known values, records (and the records of lists) that
-     * changed in part are rebuilt from their changed members alone, and the rest is decoded. Equal to decoding
+     * changed in part are rebuilt from their changed members alone, and the rest is decoded. A record or list of
+     * records whose values all stay the known ones is the known one itself (an unchanged tree's record is {@code known}). Equal to decoding
      * {@code tree} whole, but an edit of a large object (a Shoot's defaulted DNS domain, a worker's kubelet reservation)
      * costs the edited parts. Unknown fields are dropped, as {@link #decode}'s value drops them.
      *
@@ -180,14 +181,19 @@ public final class ModelCodec {
      * @param copy null, or the copy of {@code node} being built ({@link #copyShell}): each member the walk passes is
      *     set to the known one (equal) or to a copy of its own; the rest is left to {@link #finishCopy}
      */
+    @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
     private static Object changedRecord(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
         Object[] values = new Object[plan.fields.length];
+        // whether every value is the known record's own: then the record is the known one, not an equal new one
+        boolean kept = true;
         for (int i = 0; i < values.length; i++) {
             FieldPlan f = plan.fields[i];
             if (f.inline) {
                 // an inline record reads its members from the same object
-                values[i] = changedRecord(node, knownNode, f.get(known), f.value.record(), context, copy);
+                Object knownValue = f.get(known);
+                values[i] = changedRecord(node, knownNode, knownValue, f.value.record(), context, copy);
+                kept &= values[i] == knownValue;
                 continue;
             }
             JsonNode child = node.get(f.name);
@@ -199,21 +205,24 @@ public final class ModelCodec {
                 }
             } else if (child == null) {
                 values[i] = f.absent;
+                kept = false;
             } else {
                 context.pushField(f.name);
-                values[i] =
-                        changedValue(child, knownChild, f.get(known), f.value, plan.goStruct, context, copy, f.name);
+                Object knownValue = f.get(known);
+                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, copy, f.name);
+                kept &= values[i] == knownValue;
                 context.pop();
             }
         }
-        return plan.construct(values);
+        return kept ? known : plan.construct(values);
     }
 
     /**
      * A changed value: a record or a list of records rebuilt from its changed parts where both sides have it. With a
      * {@code copy}, its member {@code name} becomes the value's copy where the walk rebuilds it (else {@link
-     * #finishCopy} copies it).
+     * #finishCopy} copies it). A record or list of records in which nothing changed is {@code known} itself.
      */
+    @SuppressWarnings("ReferenceEquality") // an item the walk kept is the known list's own
     private static Object changedValue(
             JsonNode n,
             JsonNode knownNode,
@@ -246,6 +255,8 @@ public final class ModelCodec {
             int size = n.size();
             List<Object> out = new ArrayList<>(size);
             ArrayNode listCopy = copy == null ? null : new ArrayNode(NODES, size);
+            // whether every item is the known list's own (the list is then the known one)
+            boolean kept = size == knownList.size();
             for (int i = 0; i < size; i++) {
                 JsonNode item = n.get(i);
                 JsonNode knownItem = i < knownList.size() ? knownNode.get(i) : null;
@@ -257,12 +268,16 @@ public final class ModelCodec {
                     }
                 } else if (knownItem != null && knownList.get(i) != null && item.isObject() && knownItem.isObject()) {
                     ObjectNode itemCopy = listCopy == null ? null : copyShell(item);
-                    out.add(changedRecord(item, knownItem, knownList.get(i), p.element.record(), context, itemCopy));
+                    Object value =
+                            changedRecord(item, knownItem, knownList.get(i), p.element.record(), context, itemCopy);
+                    out.add(value);
+                    kept &= value == knownList.get(i);
                     if (listCopy != null) {
                         finishCopy(itemCopy, item, knownItem);
                         listCopy.add(itemCopy);
                     }
                 } else {
+                    kept = false;
                     if (listCopy == null) {
                         out.add(decodeElement(item, p.element, goStruct, context));
                     } else {
@@ -276,7 +291,7 @@ public final class ModelCodec {
             if (copy != null) {
                 copy.set(name, listCopy);
             }
-            return Collections.unmodifiableList(out);
+            return kept ? knownList : Collections.unmodifiableList(out);
         }
         if (copy == null) {
             return decodeValue(n, p, goStruct, context);

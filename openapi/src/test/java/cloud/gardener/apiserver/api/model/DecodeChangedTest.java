@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -119,6 +120,43 @@ class DecodeChangedTest {
             assertThat(changed.spec().provider().workers())
                     .isSameAs(knownRecord.spec().provider().workers());
         }
+    }
+
+    @Test
+    void anUnchangedTreeDecodesToTheKnownRecordItselfAndAnEditRebuildsOnlyTheRecordsOnItsWay() throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+
+        assertThat(ModelCodec.decodeChanged(known.deepCopy(), known, knownRecord))
+                .isSameAs(knownRecord);
+        ObjectNode unknownField = known.deepCopy();
+        at(unknownField, "/spec").put("notAField", "x");
+        assertThat(ModelCodec.decodeChanged(unknownField, known, knownRecord)).isSameAs(knownRecord);
+
+        ObjectNode labelled = known.deepCopy();
+        at(labelled, "/metadata")
+                .withObjectProperty("labels")
+                .put("extensions.extensions.gardener.cloud/local", "true");
+        Shoot withLabel = ModelCodec.decodeChanged(labelled, known, knownRecord);
+        assertThat(withLabel)
+                .isNotSameAs(knownRecord)
+                .isEqualTo(ModelCodec.decode(labelled, Shoot.class).value());
+        assertThat(withLabel.spec()).isSameAs(knownRecord.spec());
+
+        ObjectNode reserved = known.deepCopy();
+        ((ObjectNode) reserved.at("/spec/provider/workers/0"))
+                .withObjectProperty("kubernetes")
+                .withObjectProperty("kubelet")
+                .withObjectProperty("kubeReserved")
+                .put("cpu", "80m");
+        Shoot withReservation = ModelCodec.decodeChanged(reserved, known, knownRecord);
+        assertThat(withReservation)
+                .isEqualTo(ModelCodec.decode(reserved, Shoot.class).value());
+        assertThat(withReservation.metadata()).isSameAs(knownRecord.metadata());
+        assertThat(withReservation.spec().kubernetes())
+                .isSameAs(knownRecord.spec().kubernetes());
+        assertThat(withReservation.spec().provider().workers())
+                .isNotSameAs(knownRecord.spec().provider().workers());
     }
 
     @ParameterizedTest(name = "{0}")
