@@ -120,10 +120,13 @@ public final class FieldManager {
 
     /** The object a create starts from: the kind's zero value, as Go's {@code New()} encodes it. */
     public ObjectNode emptyObject() {
-        // encoding the zero model is costly and its result never changes: encode once per kind, hand out copies
-        return EMPTY_OBJECTS
-                .computeIfAbsent(gvk, FieldManager::encodeEmptyObject)
-                .deepCopy();
+        return sharedEmptyObject().deepCopy();
+    }
+
+    /** {@link #emptyObject()} itself, for reading only: never to be changed. */
+    private ObjectNode sharedEmptyObject() {
+        // encoding the zero model is costly and its result never changes: encode once per kind
+        return EMPTY_OBJECTS.computeIfAbsent(gvk, FieldManager::encodeEmptyObject);
     }
 
     private static ObjectNode encodeEmptyObject(GroupVersionKind gvk) {
@@ -153,7 +156,8 @@ public final class FieldManager {
      * @param newObj the object to be written (changed in place and returned)
      */
     public ObjectNode update(ObjectNode live, ObjectNode newObj, String manager) {
-        ObjectNode liveObj = live == null ? emptyObject() : live;
+        // an update only reads the live object: a create's is the shared empty one
+        ObjectNode liveObj = live == null ? sharedEmptyObject() : live;
         JsonNode liveEntries = ObjectTrees.meta(liveObj).get("managedFields");
         try {
             ManagedFields managed = decodeLiveOrNew(liveObj, newObj);
@@ -162,11 +166,11 @@ public final class FieldManager {
                 // an object nobody tracked stays untracked until it is applied to
                 return newObj;
             }
-            managed = updateTracked(
-                    liveObj,
-                    newObj,
-                    managed,
-                    new ManagerId(manager.isEmpty() ? "unknown" : manager, ManagerId.UPDATE, apiVersion, subresource));
+            ManagerId id =
+                    new ManagerId(manager.isEmpty() ? "unknown" : manager, ManagerId.UPDATE, apiVersion, subresource);
+            managed = live == null && managed.isEmpty()
+                    ? created(liveObj, newObj, id)
+                    : updateTracked(liveObj, newObj, managed, id);
             setManagedFields(newObj, managed);
             return newObj;
         } catch (RuntimeException e) {
@@ -230,6 +234,21 @@ public final class FieldManager {
         }
         capUpdateManagers(out);
         out.times().keySet().retainAll(out.fields().keySet());
+        return out;
+    }
+
+    /**
+     * {@link #updateTracked} of a create that brings no managed fields: with no other manager, the one writing owns
+     * what it changed from the empty object, less the metadata nobody owns, found in one walk.
+     */
+    private ManagedFields created(JsonNode empty, JsonNode newObj, ManagerId manager) {
+        FieldSet set = TypedValues.changedFields(stripForReading(empty), stripForReading(newObj), type)
+                .difference(STRIPPED);
+        ManagedFields out = new ManagedFields();
+        if (!set.isEmpty()) {
+            out.fields().put(manager, new VersionedSet(set, apiVersion, false));
+            out.times().put(manager, now());
+        }
         return out;
     }
 

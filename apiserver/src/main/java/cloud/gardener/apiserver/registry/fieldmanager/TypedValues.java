@@ -342,6 +342,129 @@ final class TypedValues {
         return keys;
     }
 
+    // -------------------------------------------------------------------------------- Changed fields
+
+    /**
+     * The paths {@link #compare} finds modified or added, in one walk that builds one set: what an update takes for a
+     * manager that owned nothing before (a create's managed fields), without the removed set, the two sets and their
+     * union. Throws where {@link #compare} throws.
+     */
+    static FieldSet changedFields(JsonNode lhs, JsonNode rhs, FieldType t) {
+        FieldSet out = new FieldSet();
+        changed(new Place(out), lhs, rhs, t);
+        return out;
+    }
+
+    /** Where {@link #changed} inserts: a path, whose prefix's set is made when a path below it is first inserted. */
+    private static final class Place {
+        private final Place parent;
+        private final PathElement element;
+        private FieldSet below;
+
+        Place(FieldSet root) {
+            this.parent = null;
+            this.element = null;
+            this.below = root;
+        }
+
+        Place(Place parent, PathElement element) {
+            this.parent = parent;
+            this.element = element;
+        }
+
+        /** Inserts this path (the empty path of the root is never a member, as {@link FieldSet#insert} has it). */
+        void insert() {
+            if (element != null) {
+                parent.below().members().add(element);
+            }
+        }
+
+        /** The set of the paths below this one. */
+        FieldSet below() {
+            if (below == null) {
+                below = parent.below().children().computeIfAbsent(element, k -> new FieldSet());
+            }
+            return below;
+        }
+    }
+
+    /** {@link #compare} of a value, inserting what it would add to the modified or the added set. */
+    private static void changed(Place at, JsonNode l, JsonNode r, FieldType type) {
+        if (r == null) {
+            // an absent value only removes
+            return;
+        }
+        FieldType tl = resolve(type, l);
+        FieldType t = resolve(type, r);
+        boolean leaf;
+        if (l != null && tl.form() != t.form()) {
+            leaf = true;
+        } else {
+            leaf = switch (t.form()) {
+                case LIST -> changedList(at, l, r, t);
+                case MAP -> changedMap(at, l, r, t);
+                default -> true;
+            };
+        }
+        if (l == null || (leaf && !JsonValues.equal(l, r))) {
+            at.insert();
+        }
+    }
+
+    /** {@link #compareMap} of a present value: whether it is a leaf; else its fields are walked. */
+    private static boolean changedMap(Place at, JsonNode l, JsonNode r, FieldType t) {
+        JsonNode lm = l != null && l.isObject() ? l : null;
+        JsonNode rm = r.isObject() ? r : null;
+        if (t.atomic() || ((lm == null || lm.isEmpty()) && (rm == null || rm.isEmpty()))) {
+            return true;
+        }
+        if (rm != null) {
+            // a field only the left side has is removed, nothing else
+            for (Map.Entry<String, JsonNode> e : rm.properties()) {
+                String key = e.getKey();
+                changed(
+                        new Place(at, PathElement.field(key)),
+                        lm == null ? null : lm.get(key),
+                        e.getValue(),
+                        t.fieldType(key));
+            }
+        }
+        return false;
+    }
+
+    /** {@link #compareList} of a present value: whether it is a leaf; else its items are walked. */
+    private static boolean changedList(Place at, JsonNode l, JsonNode r, FieldType t) {
+        JsonNode ll = l != null && l.isArray() ? l : null;
+        JsonNode rl = r.isArray() ? r : null;
+        if (t.atomic() || ((ll == null || ll.isEmpty()) && (rl == null || rl.isEmpty()))) {
+            return true;
+        }
+        Map<PathElement, List<JsonNode>> lValues = new TreeMap<>();
+        Map<PathElement, List<JsonNode>> rValues = new TreeMap<>();
+        List<PathElement> all = new ArrayList<>();
+        // both sides indexed, as compare does: an item of either that cannot be told apart throws
+        index(t, ll, lValues, new ArrayList<>(), null);
+        index(t, rl, rValues, all, null);
+        for (PathElement pe : all) {
+            // an item only the left side has is removed, nothing else
+            List<JsonNode> lList = lValues.getOrDefault(pe, List.of());
+            List<JsonNode> rList = rValues.get(pe);
+            Place item = new Place(at, pe);
+            if (lList.size() <= 1 && rList.size() <= 1) {
+                changed(item, lList.isEmpty() ? null : lList.get(0), rList.get(0), t.element());
+            } else if (lList.size() >= 2 && rList.size() >= 2) {
+                if (!sameValues(lList, rList)) {
+                    item.insert();
+                }
+            } else if (lList.size() >= 2) {
+                changed(item, null, rList.get(0), t.element());
+            } else {
+                item.insert();
+            }
+        }
+        return false;
+    }
+
     // -------------------------------------------------------------------------------- Merge
 
     /** Merges a configuration into a live value: the configuration wins, associative lists and granular maps merge. */
