@@ -4,7 +4,6 @@ import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.metrics.RequestMetrics;
 import io.vertx.core.AsyncResult;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
@@ -13,7 +12,7 @@ import io.vertx.ext.web.RoutingContext;
  * info: refusals by authentication (401), authorization (403), the in-flight limit (429) and the deadline (504) are
  * counted with their codes, as are the answers of the handlers.
  */
-public final class RequestMetricsFilter implements Handler<RoutingContext> {
+public final class RequestMetricsFilter implements Filter {
 
     private final RequestMetrics metrics;
 
@@ -22,7 +21,7 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         long start = System.nanoTime();
         RequestInfo info = RequestAttributes.info(ctx);
         // Two forms on purpose, not RequestEnd.readingRequest: recording at the end of an ordinary request allocates
@@ -55,6 +54,6 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
                         response.getStatusCode(), response.bytesWritten(), System.nanoTime() - started, terminated);
             }
         });
-        ctx.next();
+        return true;
     }
 }

@@ -1,18 +1,17 @@
 package cloud.gardener.apiserver.server.filters;
 
-import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * The outermost filter: echoes (or mints) the {@code Audit-Id} and sets {@code Cache-Control: no-cache,
  * private} on responses that did not choose their own.
  */
-public final class RequestPreamble implements Handler<RoutingContext> {
+public final class RequestPreamble implements Filter {
 
     private static final AuditIds AUDIT_IDS = AuditIds.random();
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         String auditId = ctx.request().getHeader("Audit-Id");
         ctx.response()
                 .putHeader(
@@ -23,6 +22,6 @@ public final class RequestPreamble implements Handler<RoutingContext> {
                 ctx.response().putHeader("Cache-Control", "no-cache, private");
             }
         });
-        ctx.next();
+        return true;
     }
 }
