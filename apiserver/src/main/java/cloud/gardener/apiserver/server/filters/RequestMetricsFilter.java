@@ -14,6 +14,9 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class RequestMetricsFilter implements Filter {
 
+    /** Lower case: HTTP/2's headers would copy a name to lower it for every lookup (HTTP/1.x's take any case). */
+    private static final String CONTENT_TYPE = "content-type";
+
     private final RequestMetrics metrics;
 
     public RequestMetricsFilter(RequestMetrics metrics) {
@@ -32,7 +35,7 @@ public final class RequestMetricsFilter implements Filter {
                 metrics.record(
                         info,
                         ctx.request().method().name(),
-                        ctx.request().getHeader("Content-Type"),
+                        ctx.request().getHeader(CONTENT_TYPE),
                         Multimaps.queryParams(ctx, "dryRun"),
                         ctx.response().getStatusCode(),
                         ctx.response().bytesWritten(),
@@ -45,7 +48,7 @@ public final class RequestMetricsFilter implements Filter {
                 RequestMetrics.Recorder recorder = metrics.recorder(
                         info,
                         context.request().method().name(),
-                        context.request().getHeader("Content-Type"),
+                        context.request().getHeader(CONTENT_TYPE),
                         Multimaps.queryParams(context, "dryRun"));
                 boolean terminated = RequestAttributes.terminated(context);
                 HttpServerResponse response = context.response();

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -10,16 +11,28 @@ public final class RequestPreamble implements Filter {
 
     private static final AuditIds AUDIT_IDS = AuditIds.random();
 
+    /** The response's header names as HTTP/1.x sends them. */
+    private static final Names HTTP1_NAMES = new Names("Audit-Id", "Cache-Control");
+
+    /**
+     * The same names as HTTP/2 sends them: already lower case, so Vert.x does not copy each name to lower it, per
+     * header of every answer. Looking headers up takes any case on either protocol, so lookups use these.
+     */
+    private static final Names HTTP2_NAMES = new Names("audit-id", "cache-control");
+
+    private record Names(String auditId, String cacheControl) {}
+
     @Override
     public boolean filter(RoutingContext ctx, Rest rest) {
-        String auditId = ctx.request().getHeader("Audit-Id");
+        Names names = ctx.request().version() == HttpVersion.HTTP_2 ? HTTP2_NAMES : HTTP1_NAMES;
+        String auditId = ctx.request().getHeader(HTTP2_NAMES.auditId());
         ctx.response()
                 .putHeader(
-                        "Audit-Id",
+                        names.auditId(),
                         auditId == null || auditId.isBlank() ? AUDIT_IDS.next().toString() : auditId);
         ctx.addHeadersEndHandler(v -> {
-            if (!ctx.response().headers().contains("Cache-Control")) {
-                ctx.response().putHeader("Cache-Control", "no-cache, private");
+            if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {
+                ctx.response().putHeader(names.cacheControl(), "no-cache, private");
             }
         });
         return true;
