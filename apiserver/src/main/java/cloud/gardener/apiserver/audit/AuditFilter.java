@@ -7,11 +7,11 @@ import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.server.filters.Filter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestEnd;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -28,7 +28,7 @@ import java.time.Clock;
  * {@code blocking-strict} webhook could not take it, the request is answered 500 "failed to store audit event" and
  * counted as rejected, as upstream.
  */
-public final class AuditFilter implements Handler<RoutingContext> {
+public final class AuditFilter implements Filter {
 
     private final AuditPolicy policy;
     private final AuditDispatcher dispatcher;
@@ -43,27 +43,27 @@ public final class AuditFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         RequestInfo info = RequestAttributes.info(ctx);
         UserInfo user = RequestAttributes.user(ctx);
         AuditPolicy.Decision decision = policy.evaluate(user, info);
         counters.policyLevel(decision.level());
         if (decision.level() == Level.NONE) {
-            ctx.next();
-            return;
+            return true;
         }
         RequestAudit audit = new RequestAudit(ctx, decision, dispatcher, clock, user, info);
         RequestAudit.attach(ctx, audit);
         Future<Void> received = audit.emit(Stage.REQUEST_RECEIVED, 0, null, null);
         if (received.succeeded()) {
-            proceed(ctx, audit, info);
-            return;
+            audited(ctx, audit, info);
+            return true;
         }
         // a blocking webhook: the request waits, on its own event loop, for the event's delivery
         Context requestContext = Vertx.currentContext();
         received.onComplete(ar -> requestContext.runOnContext(v -> {
             if (ar.succeeded()) {
-                proceed(ctx, audit, info);
+                audited(ctx, audit, info);
+                rest.proceed(ctx);
                 return;
             }
             counters.requestRejected();
@@ -78,9 +78,11 @@ public final class AuditFilter implements Handler<RoutingContext> {
                                     .replace(">", "&gt;")
                             + ": failed to store audit event\n");
         }));
+        return false;
     }
 
-    private void proceed(RoutingContext ctx, RequestAudit audit, RequestInfo info) {
+    /** Emits the later events as the request goes on (a watch's head, the end). */
+    private void audited(RoutingContext ctx, RequestAudit audit, RequestInfo info) {
         if (info.isLongRunning()) {
             ctx.addHeadersEndHandler(v -> {
                 audit.impersonatedIfChanged(RequestAttributes.user(ctx));
@@ -102,7 +104,6 @@ public final class AuditFilter implements Handler<RoutingContext> {
             }
             return outcome -> audit.emit(Stage.RESPONSE_COMPLETE, response.getStatusCode(), body, null);
         }));
-        ctx.next();
     }
 
     /**

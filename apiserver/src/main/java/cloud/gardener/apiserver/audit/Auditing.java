@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.audit;
 
+import cloud.gardener.apiserver.server.filters.Filter;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
@@ -41,7 +42,7 @@ public final class Auditing implements AutoCloseable {
     }
 
     /** The filter to place right after authentication; only call when {@link #enabled()}. */
-    public Handler<RoutingContext> filter() {
+    public Filter filter() {
         return new AuditFilter(policy, dispatcher, counters, Clock.systemUTC());
     }
 

@@ -71,14 +71,14 @@ public final class ObjectWriter {
     }
 
     private static boolean pretty(ResourceRequest req) {
-        return OutputNegotiator.isPretty(req.query(), req.header("User-Agent"));
+        return OutputNegotiator.isPretty(req.query(), req.header("user-agent"));
     }
 
     public static ObjectWriter forObject(ResourceRequest req) {
         return new ObjectWriter(
                 req,
                 OutputNegotiator.forObject(
-                        req.header("Accept"), pretty(req), ProtobufCodec.supports(responseKind(req))));
+                        req.header("accept"), pretty(req), ProtobufCodec.supports(responseKind(req))));
     }
 
     /** The kind the response carries: a subresource's own kind (scale, adminkubeconfig), else the resource's. */
@@ -100,7 +100,7 @@ public final class ObjectWriter {
         GroupVersionKind list =
                 new GroupVersionKind(item.group(), item.version(), req.type().listKind());
         return new ObjectWriter(
-                req, OutputNegotiator.forObject(req.header("Accept"), pretty(req), ProtobufCodec.supports(list)));
+                req, OutputNegotiator.forObject(req.header("accept"), pretty(req), ProtobufCodec.supports(list)));
     }
 
     public static ObjectWriter forWatch(ResourceRequest req) {
@@ -111,7 +111,7 @@ public final class ObjectWriter {
                 req.type(),
                 Multimaps.queryParam(req.ctx(), "includeObject"),
                 OutputNegotiator.forWatch(
-                        req.header("Accept"),
+                        req.header("accept"),
                         watchList,
                         ProtobufCodec.supports(req.type().gvk(req.version()))));
     }

@@ -76,7 +76,7 @@ public final class RequestBodies {
      * are defaulted from {@code into} and checked ({@link BodyKind}).
      */
     public static ParsedObject parseObject(ResourceRequest req, GroupVersionKind into) {
-        BodyFormat format = BodyFormat.fromContentType(req.header("Content-Type"), ProtobufCodec.supports(into));
+        BodyFormat format = BodyFormat.fromContentType(req.header("content-type"), ProtobufCodec.supports(into));
         byte[] bytes = bytes(req);
         ParsedBody parsed;
         if (format == BodyFormat.PROTOBUF) {
@@ -232,7 +232,7 @@ public final class RequestBodies {
         return new WriteContext(
                 req.user(),
                 options.dryRun(),
-                FieldManager.managerOrUserAgent(options.fieldManager(), req.header("User-Agent")),
+                FieldManager.managerOrUserAgent(options.fieldManager(), req.header("user-agent")),
                 Responses.warnings(req.ctx())::add,
                 bodyLength(req),
                 RequestAudit.admissionAnnotations(req.ctx()),
@@ -270,7 +270,7 @@ public final class RequestBodies {
     }
 
     public static DeleteOptions deleteOptions(ResourceRequest req) {
-        return DeleteOptions.parse(req.query(), bytes(req), req.header("Content-Type"));
+        return DeleteOptions.parse(req.query(), bytes(req), req.header("content-type"));
     }
 
     public static DeleteRequest deleteRequest(DeleteOptions options) {

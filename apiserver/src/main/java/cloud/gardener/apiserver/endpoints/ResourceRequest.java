@@ -37,6 +37,10 @@ public record ResourceRequest(
         return Multimaps.query(ctx);
     }
 
+    /**
+     * The request header's first value. Give the name in lower case: HTTP/2's headers copy any other name to lower
+     * it, per lookup (HTTP/1.x's compare names in any case).
+     */
     public String header(String name) {
         return ctx.request().getHeader(name);
     }

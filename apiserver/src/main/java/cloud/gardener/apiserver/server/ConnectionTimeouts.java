@@ -1,10 +1,9 @@
 package cloud.gardener.apiserver.server;
 
+import cloud.gardener.apiserver.server.filters.Filter;
 import cloud.gardener.apiserver.server.filters.RequestEnd;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
-import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,14 +45,14 @@ final class ConnectionTimeouts {
     }
 
     /** The first filter: a request's headers have arrived; once it is answered the connection is idle again. */
-    Handler<RoutingContext> requests() {
-        return ctx -> {
+    Filter requests() {
+        return (ctx, rest) -> {
             Tracked tracked = connections.get(ctx.request().connection());
             if (tracked != null) {
                 tracked.begin();
                 RequestEnd.of(ctx).add(done -> tracked.end());
             }
-            ctx.next();
+            return true;
         };
     }
 

@@ -37,6 +37,8 @@ import cloud.gardener.apiserver.server.filters.BodyBudget;
 import cloud.gardener.apiserver.server.filters.BodyHold;
 import cloud.gardener.apiserver.server.filters.BodyReader;
 import cloud.gardener.apiserver.server.filters.DeadlineFilter;
+import cloud.gardener.apiserver.server.filters.Filter;
+import cloud.gardener.apiserver.server.filters.FilterChain;
 import cloud.gardener.apiserver.server.filters.ImpersonationFilter;
 import cloud.gardener.apiserver.server.filters.MalformedRequests;
 import cloud.gardener.apiserver.server.filters.MaxInFlightFilter;
@@ -51,11 +53,11 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,62 +95,64 @@ final class HandlerChain {
             ServerMetrics metrics,
             Auditing auditing) {
         router = Router.router(vertx);
-        // The filters are the handlers of as few routes as their order allows (one, or two around the OIDC documents):
-        // within a route, a filter's ctx.next() calls the next handler at once, where a route of its own per filter
-        // would be matched against the request first. Order, failures (a handler's exception fails the request) and
-        // every filter's behaviour are the same either way.
-        Route filters = router.route();
-        filters.handler(timeouts.requests());
-        filters.handler(new ResponseCompression());
+        // The filters run in a FilterChain each, one handler of one route (two around the OIDC documents): a filter
+        // passes the request to the next with a plain call, where a handler per filter would go through vert.x-web's
+        // route iteration (ctx.next()) each time. Order, failures (a filter's exception fails the request) and every
+        // filter's behaviour are the same either way.
+        List<Filter> filters = new ArrayList<>();
+        filters.add(timeouts.requests());
+        filters.add(new ResponseCompression());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
-        filters.handler(new BodyHold(vertx, limits.readHeaderTimeout()));
-        filters.handler(new RequestPreamble());
-        filters.handler(new MalformedRequests());
-        filters.handler(new RequestInfoFilter());
-        filters.handler(ctx -> {
+        filters.add(new BodyHold(vertx, limits.readHeaderTimeout()));
+        filters.add(new RequestPreamble());
+        filters.add(new MalformedRequests());
+        filters.add(new RequestInfoFilter());
+        filters.add((ctx, rest) -> {
             if (WebSocketWatch.isWebSocketWatch(ctx)) {
                 // the request must not end before the watch handler upgrades it: a WebSocket watch has no body
                 ctx.request().pause();
             }
-            ctx.next();
+            return true;
         });
         // outside everything that may refuse a request, so refusals are counted with their codes
-        filters.handler(new RequestMetricsFilter(metrics.requests()));
+        filters.add(new RequestMetricsFilter(metrics.requests()));
         if (limits.goawayChance() > 0) {
-            filters.handler(new ProbabilisticGoaway(limits.goawayChance()));
+            filters.add(new ProbabilisticGoaway(limits.goawayChance()));
         }
         if (AccessLog.enabled()) {
-            filters.handler(new AccessLog());
+            filters.add(new AccessLog());
         }
         // the wait group shutdown drains, outside the deadline as upstream's WithWaitGroup
-        filters.handler(state.inFlight());
-        filters.handler(new DeadlineFilter(vertx, config.serving().requestTimeout()));
+        filters.add(state.inFlight());
+        filters.add(new DeadlineFilter(vertx, config.serving().requestTimeout()));
         // after everything bound to the connection or its loop (its idle timer, the body held back, the deadline):
         // a busy HTTP/2 connection's reads run on from here on the least busy event loop
         spread = config.serving().spreadHttp2Reads() ? new StreamSpread() : null;
         if (spread != null) {
-            filters.handler(spread);
+            filters.add(spread);
         }
         TokenIssuer tokenIssuer = config.credentials().tokenIssuer();
         if (tokenIssuer != null) {
+            router.route().handler(new FilterChain(filters));
             // public documents: answered before anyone is asked for credentials
             new OidcDiscoveryEndpoints(tokenIssuer).install(router);
-            filters = router.route();
+            filters = new ArrayList<>();
         }
         AuthenticationFilter authentication =
                 AuthenticationFilter.create(vertx, config, authenticationSources, metrics.authentication());
-        filters.handler(
+        filters.add(
                 auditing.enabled() ? authentication.auditingFailures(auditing.failedAuthentication()) : authentication);
         if (auditing.enabled()) {
             // the event starts once the user is known, before impersonation swaps it (upstream's WithAudit)
-            filters.handler(auditing.filter());
+            filters.add(auditing.filter());
         }
         // upstream's order: impersonation after authentication (and audit), before max-in-flight and authorization
-        filters.handler(new ImpersonationFilter(authorizer));
+        filters.add(new ImpersonationFilter(authorizer));
         // upstream's order: max-in-flight after authentication (system:masters is known), before authorization
-        filters.handler(new MaxInFlightFilter(
+        filters.add(new MaxInFlightFilter(
                 limits.maxRequestsInflight(), limits.maxMutatingRequestsInflight(), metrics.requests()));
-        filters.handler(new AuthorizationFilter(authorizer));
+        filters.add(new AuthorizationFilter(authorizer));
+        router.route().handler(new FilterChain(filters));
 
         // The API's routes come next: no other route's path is /api, /apis or under them (nor normalizes to one), so
         // they are tried first; a resource request matches at most two routes before its handler.

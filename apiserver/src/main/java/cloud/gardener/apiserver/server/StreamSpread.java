@@ -1,10 +1,10 @@
 package cloud.gardener.apiserver.server;
 
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import cloud.gardener.apiserver.server.filters.Filter;
 import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestEnd;
 import io.vertx.core.Context;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.LongAdder;
  * head, data and end back), about 20 µs of CPU per GET on the benchmark's 2-core machine, more than a second core
  * that is not idle gives back.
  */
-final class StreamSpread implements Handler<RoutingContext> {
+final class StreamSpread implements Filter {
 
     /**
      * One listener's event loop: its context, the requests it handles, the reads it handles still in flight, and
@@ -92,16 +92,14 @@ final class StreamSpread implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         Loop[] all = loops;
         if (all.length < 2 || !spreadable(ctx)) {
-            ctx.next();
-            return;
+            return true;
         }
         Loop here = loopOf(all, Thread.currentThread());
         if (here == null) {
-            ctx.next();
-            return;
+            return true;
         }
         Loop target = here;
         int fewest = here.load();
@@ -119,13 +117,13 @@ final class StreamSpread implements Handler<RoutingContext> {
         RequestEnd.of(ctx).add(v -> counted.inFlight.decrementAndGet());
         if (target == here) {
             here.kept();
-            ctx.next();
-            return;
+            return true;
         }
         here.requests.decrement();
         target.requests.increment();
         RequestEnd.handOff(ctx, target.context);
-        target.context.runOnContext(v -> ctx.next());
+        target.context.runOnContext(v -> rest.proceed(ctx));
+        return false;
     }
 
     /** An HTTP/2 GET of one resource object or a list: no body, a short answer, nothing bound to the connection. */

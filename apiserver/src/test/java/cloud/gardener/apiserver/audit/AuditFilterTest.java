@@ -7,6 +7,7 @@ import cloud.gardener.apiserver.authn.AuthenticationResult;
 import cloud.gardener.apiserver.authn.UserInfo;
 import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.server.filters.AuthenticationFilter;
+import cloud.gardener.apiserver.server.filters.FilterChain;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
 import cloud.gardener.apiserver.testing.LoopExchange;
@@ -61,12 +62,13 @@ class AuditFilterTest {
         };
         auditing = Auditing.of(policy, List.of(collecting), 100, new AuditCounters());
         Router router = Router.router(vertx);
-        router.route().handler(new RequestPreamble());
-        router.route().handler(new RequestInfoFilter());
         router.route()
-                .handler(new AuthenticationFilter(
-                        request -> Future.succeededFuture(AuthenticationResult.authenticated(ALICE))));
-        router.route().handler(auditing.filter());
+                .handler(FilterChain.of(
+                        new RequestPreamble(),
+                        new RequestInfoFilter(),
+                        new AuthenticationFilter(
+                                request -> Future.succeededFuture(AuthenticationResult.authenticated(ALICE))),
+                        auditing.filter()));
         router.get("/panic").handler(ctx -> {
             throw new IllegalStateException("handler bug");
         });

@@ -2,6 +2,7 @@ package cloud.gardener.apiserver.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cloud.gardener.apiserver.server.filters.FilterChain;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.testing.LoopExchange;
 import io.vertx.core.Future;
@@ -46,10 +47,11 @@ class Http2StreamSpreadTest {
     private HttpsListeners listeners(boolean spread) throws Exception {
         StreamSpread spreading = spread ? new StreamSpread() : null;
         Router router = Router.router(vertx);
-        router.route().handler(new RequestInfoFilter());
-        if (spreading != null) {
-            router.route().handler(spreading);
-        }
+        router.route()
+                .handler(
+                        spreading != null
+                                ? FilterChain.of(new RequestInfoFilter(), spreading)
+                                : FilterChain.of(new RequestInfoFilter()));
         router.get(OBJECTS + ":name").handler(ctx -> {
             String name = ctx.pathParam("name");
             threadOf.put(name, Thread.currentThread().getName());

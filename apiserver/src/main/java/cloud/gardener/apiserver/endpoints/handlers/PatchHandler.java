@@ -35,7 +35,7 @@ public final class PatchHandler implements VerbHandler {
 
     @Override
     public Future<Void> handle(ResourceRequest req) {
-        PatchType patchType = PatchType.fromContentType(req.header("Content-Type"));
+        PatchType patchType = PatchType.fromContentType(req.header("content-type"));
         WriteOptions options = WriteOptions.parse(
                 req.query(), patchType.isApply() ? WriteOptions.Operation.APPLY_PATCH : WriteOptions.Operation.PATCH);
         ObjectWriter writer = ObjectWriter.forObject(req);

@@ -84,7 +84,7 @@ public final class ScaleHandler implements VerbHandler {
     }
 
     private static Future<Void> patch(ResourceRequest req) {
-        PatchType patchType = PatchType.fromContentType(req.header("Content-Type"));
+        PatchType patchType = PatchType.fromContentType(req.header("content-type"));
         if (patchType.isApply()) {
             throw ApiException.unsupportedMediaType("the body of the request was in an unknown format - accepted "
                     + "media types include: application/json-patch+json, application/merge-patch+json, "

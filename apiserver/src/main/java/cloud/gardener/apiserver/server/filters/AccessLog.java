@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.authn.UserInfo;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
@@ -14,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * {@code --v=3}): verb, URI, latency, user agent, audit ID, source IP and status. The logger {@code httplog} is off
  * unless those flags turn it on, so without them this filter is not even installed.
  */
-public final class AccessLog implements Handler<RoutingContext> {
+public final class AccessLog implements Filter {
 
     public static final String LOGGER = "httplog";
     private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
@@ -25,7 +24,7 @@ public final class AccessLog implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         long start = System.nanoTime();
         // what the line tells of the request is read at its end (or when a watch lets the request go); the
         // response's status and audit ID when it is written
@@ -49,6 +48,6 @@ public final class AccessLog implements Handler<RoutingContext> {
                     userName,
                     response.getStatusCode());
         }));
-        ctx.next();
+        return true;
     }
 }

@@ -41,7 +41,7 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  * without credentials becomes system:anonymous when anonymous access is on. Credentials are removed
  * from the request once used.
  */
-public final class AuthenticationFilter implements Handler<RoutingContext> {
+public final class AuthenticationFilter implements Filter {
 
     private static final String REMOTE_HEADER_PREFIX = "x-remote-";
 
@@ -97,33 +97,38 @@ public final class AuthenticationFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         AuthenticationRequest request = new AuthenticationRequest(
                 peerCertificates(ctx), new MultiMapRequestHeaders(ctx.request().headers()), ctx.normalizedPath());
         long start = System.nanoTime();
         Future<AuthenticationResult> answer = authenticator.authenticate(request);
         if (answer.isComplete()) {
             // nearly every request (certificates, cached tokens): a plain call, no listener made for it
-            authenticated(ctx, answer, start);
-        } else {
-            answer.onComplete(ar -> authenticated(ctx, ar, start));
+            return authenticated(ctx, answer, start);
         }
+        answer.onComplete(ar -> {
+            if (authenticated(ctx, ar, start)) {
+                rest.proceed(ctx);
+            }
+        });
+        return false;
     }
 
-    private void authenticated(RoutingContext ctx, AsyncResult<AuthenticationResult> ar, long start) {
+    /** Whether the request goes on: true once its user is known, false when it was answered 401. */
+    private boolean authenticated(RoutingContext ctx, AsyncResult<AuthenticationResult> ar, long start) {
         if (ar.failed() || !ar.result().isAuthenticated()) {
             metrics.attempt(
                     ar.failed() ? AuthenticationMetrics.Result.ERROR : AuthenticationMetrics.Result.FAILURE,
                     System.nanoTime() - start);
             failureAudit.handle(ctx);
             Responses.fail(ctx, ApiException.unauthorized());
-            return;
+            return false;
         }
         metrics.attempt(AuthenticationMetrics.Result.SUCCESS, System.nanoTime() - start);
         metrics.authenticatedUser(ar.result().user().name());
         RequestAttributes.setUser(ctx, ar.result().user());
         clearAuthenticationHeaders(ctx.request().headers(), requestHeader.get());
-        ctx.next();
+        return true;
     }
 
     /**

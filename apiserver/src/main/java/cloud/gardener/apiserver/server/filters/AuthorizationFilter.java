@@ -23,7 +23,6 @@ import cloud.gardener.apiserver.server.AuthorizationConfig;
 import cloud.gardener.apiserver.server.ServerConfig;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ import java.util.List;
  * Decides whether the authenticated user may do what the request info says: 403 with Kubernetes'
  * message when denied, 500 when an authorizer failed without a decision.
  */
-public final class AuthorizationFilter implements Handler<RoutingContext> {
+public final class AuthorizationFilter implements Filter {
 
     /**
      * Health is open to all, as kube-apiserver's always-allow paths; {@code /version} and the health
@@ -93,7 +92,7 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         RequestInfo info = RequestAttributes.info(ctx);
         UserInfo user = RequestAttributes.user(ctx);
         Attributes attributes = info.isResourceRequest()
@@ -112,17 +111,22 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         Future<Decision> answer = authorizer.authorize(attributes);
         if (answer.isComplete()) {
             // nearly every request (no SubjectAccessReview to wait for): a plain call, no listener made for it
-            decided(ctx, attributes, answer);
-        } else {
-            answer.onComplete(ar -> decided(ctx, attributes, ar));
+            return decided(ctx, attributes, answer);
         }
+        answer.onComplete(ar -> {
+            if (decided(ctx, attributes, ar)) {
+                rest.proceed(ctx);
+            }
+        });
+        return false;
     }
 
-    private void decided(RoutingContext ctx, Attributes attributes, AsyncResult<Decision> ar) {
+    /** Whether the request goes on: true when it is allowed, false when it was answered 403 or 500. */
+    private boolean decided(RoutingContext ctx, Attributes attributes, AsyncResult<Decision> ar) {
         if (ar.failed()) {
             RequestAudit.annotate(ctx, REASON_ANNOTATION, "internal error");
             Responses.fail(ctx, ApiException.internal(String.valueOf(ar.cause().getMessage())));
-            return;
+            return false;
         }
         // upstream's authorization annotations on the audit event
         RequestAudit.annotate(ctx, DECISION_ANNOTATION, ar.result().isAllowed() ? "allow" : "forbid");
@@ -133,9 +137,9 @@ public final class AuthorizationFilter implements Handler<RoutingContext> {
         if (ar.result().isAllowed()) {
             // an apply on a missing object asks again, for create
             CreateAuthorization.setAuthorizer(ctx, authorizer);
-            ctx.next();
-        } else {
-            Responses.fail(ctx, ForbiddenMessages.of(attributes, ar.result().reason()));
+            return true;
         }
+        Responses.fail(ctx, ForbiddenMessages.of(attributes, ar.result().reason()));
+        return false;
     }
 }

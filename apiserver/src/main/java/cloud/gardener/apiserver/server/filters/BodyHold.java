@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
 import io.vertx.core.AsyncResult;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -20,7 +19,7 @@ import java.time.Duration;
  * as it comes (clients such as the JDK's read the answer only once they have sent everything) and the stream
  * is reset if it has not ended within {@code drainTimeout}.
  */
-public final class BodyHold implements Handler<RoutingContext> {
+public final class BodyHold implements Filter {
 
     /** Go's {@code maxPostHandlerReadBytes}. */
     static final long MAX_DRAINED_BYTES = 256 * 1024;
@@ -34,7 +33,7 @@ public final class BodyHold implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         HttpServerRequest request = ctx.request();
         PendingBody body = request.isEnded() ? null : PendingBody.of(request);
         if (body != null) {
@@ -72,7 +71,7 @@ public final class BodyHold implements Handler<RoutingContext> {
                 }
             });
         }
-        ctx.next();
+        return true;
     }
 
     private static boolean tooLongToDrain(PendingBody body) {

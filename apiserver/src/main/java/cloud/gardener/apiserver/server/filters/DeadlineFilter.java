@@ -6,7 +6,6 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.options.Timeouts;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import io.vertx.core.Context;
-import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
@@ -15,7 +14,7 @@ import java.time.Duration;
  * The request deadline: {@code ?timeout=} capped at {@code --request-timeout}; when nothing has been
  * written by then, 504. Watches are long-running and exempt.
  */
-public final class DeadlineFilter implements Handler<RoutingContext> {
+public final class DeadlineFilter implements Filter {
 
     private final Vertx vertx;
     private final Duration requestTimeout;
@@ -26,11 +25,10 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         RequestInfo info = RequestAttributes.info(ctx);
         if (info != null && info.isLongRunning()) {
-            ctx.next();
-            return;
+            return true;
         }
         Duration deadline = requestTimeout;
         String param = Multimaps.queryParam(ctx, "timeout");
@@ -40,7 +38,7 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
                 asked = Timeouts.parseGoDuration(param);
             } catch (RuntimeException e) {
                 Responses.fail(ctx, ApiException.badRequest("invalid timeout specified in the request URL"));
-                return;
+                return false;
             }
             if (asked.compareTo(deadline) < 0 && !asked.isNegative() && !asked.isZero()) {
                 deadline = asked;
@@ -61,7 +59,7 @@ public final class DeadlineFilter implements Handler<RoutingContext> {
         };
         clock.add(timeout);
         RequestEnd.of(ctx).add(v -> clock.remove(timeout));
-        ctx.next();
+        return true;
     }
 
     private static void timedOut(RoutingContext ctx) {

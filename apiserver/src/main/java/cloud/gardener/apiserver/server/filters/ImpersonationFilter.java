@@ -10,7 +10,6 @@ import cloud.gardener.apiserver.authz.impersonation.ImpersonationRequest;
 import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.Responses;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.Map;
  * the server's authorizer chain, in order, the first refusal answering upstream's 403; then the request runs as
  * the impersonated user, the authenticated one kept for audit, and the headers are removed.
  */
-public final class ImpersonationFilter implements Handler<RoutingContext> {
+public final class ImpersonationFilter implements Filter {
 
     private static final String IMPERSONATE_PREFIX = "Impersonate-";
 
@@ -34,23 +33,21 @@ public final class ImpersonationFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         MultiMap headers = ctx.request().headers();
         if (!anyImpersonationHeader(headers)) {
             // nearly every request: nothing to parse
-            ctx.next();
-            return;
+            return true;
         }
         List<ImpersonationRequest> requests;
         try {
             requests = Impersonation.requests(Multimaps.toMap(headers));
         } catch (ApiException e) {
             Responses.fail(ctx, e);
-            return;
+            return false;
         }
         if (requests.isEmpty()) {
-            ctx.next();
-            return;
+            return true;
         }
         UserInfo requestor = RequestAttributes.user(ctx);
         boolean groupsSpecified = !headers.getAll(Impersonation.GROUP_HEADER).isEmpty();
@@ -68,8 +65,9 @@ public final class ImpersonationFilter implements Handler<RoutingContext> {
                 }
             }
             doomed.forEach(headers::remove);
-            ctx.next();
+            rest.proceed(ctx);
         });
+        return false;
     }
 
     /** Whether a header's name starts with {@code Impersonate-}, as every impersonation header's does. */

@@ -3,7 +3,6 @@ package cloud.gardener.apiserver.server.filters;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * flight that are not long-running, so shutdown can wait for them, and keeps the long-running ones (watches) so
  * shutdown can end their streams once the others are done.
  */
-public final class InFlightRequests implements Handler<RoutingContext> {
+public final class InFlightRequests implements Filter {
 
     /** A long-running response and the context that writes it (responses are confined to their context). */
     private record LongRunning(Context context, HttpServerResponse response) {}
@@ -28,7 +27,7 @@ public final class InFlightRequests implements Handler<RoutingContext> {
     private volatile boolean draining;
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         RequestInfo info = RequestAttributes.info(ctx);
         if (info != null && info.isLongRunning()) {
             LongRunning entry = new LongRunning(Vertx.currentContext(), ctx.response());
@@ -42,7 +41,7 @@ public final class InFlightRequests implements Handler<RoutingContext> {
                 }
             });
         }
-        ctx.next();
+        return true;
     }
 
     /** Requests in flight that are not long-running. */

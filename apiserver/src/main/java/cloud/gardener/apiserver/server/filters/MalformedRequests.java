@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.endpoints.QueryParameters;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -13,13 +12,13 @@ import io.vertx.ext.web.RoutingContext;
  * keeps the others, so here too the request goes on with the pairs that decode: {@link QueryParameters} decodes
  * the query once, when a reader first asks for it.
  */
-public final class MalformedRequests implements Handler<RoutingContext> {
+public final class MalformedRequests implements Filter {
 
     /** Go's text for a request it cannot parse. */
     static final String BAD_REQUEST = "400 Bad Request";
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         String path = ctx.request().path();
         if (path != null && !QueryParameters.validEscapes(path)) {
             if (ctx.request().version() != HttpVersion.HTTP_2) {
@@ -32,8 +31,8 @@ public final class MalformedRequests implements Handler<RoutingContext> {
                     .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")
                     .end(BAD_REQUEST)
                     .onFailure(t -> {});
-            return;
+            return false;
         }
-        ctx.next();
+        return true;
     }
 }

@@ -5,7 +5,6 @@ import cloud.gardener.apiserver.endpoints.Responses;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.metrics.RequestMetrics;
 import cloud.gardener.apiserver.metrics.ServerMetrics;
-import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a plain-text 429 with {@code Retry-After: 1}, as upstream's {@code tooManyRequests}, unless its user is in
  * {@code system:masters}, which upstream always serves. A limit of 0 means unlimited.
  */
-public final class MaxInFlightFilter implements Handler<RoutingContext> {
+public final class MaxInFlightFilter implements Filter {
 
     public static final int DEFAULT_MAX_REQUESTS_INFLIGHT = 400;
     public static final int DEFAULT_MAX_MUTATING_REQUESTS_INFLIGHT = 200;
@@ -47,11 +46,10 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         RequestInfo info = RequestAttributes.info(ctx);
         if (info == null || info.isLongRunning()) {
-            ctx.next();
-            return;
+            return true;
         }
         boolean readOnly = NON_MUTATING_VERBS.contains(info.verb());
         Slots slots = readOnly ? nonMutating : mutating;
@@ -62,14 +60,15 @@ public final class MaxInFlightFilter implements Handler<RoutingContext> {
                 slots.release();
                 metrics.inFlight(kind, -1);
             });
-            ctx.next();
+            return true;
         } else if (privileged(RequestAttributes.user(ctx))) {
-            ctx.next();
+            return true;
         } else {
             RequestAttributes.setTerminated(ctx);
             ctx.response().putHeader("Retry-After", "1");
             ctx.response().putHeader("X-Content-Type-Options", "nosniff");
             Responses.writeText(ctx, 429, MESSAGE);
+            return false;
         }
     }
 

@@ -1,7 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -14,7 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * spread out again after a rolling update. Watches are never the trigger: ending their connection would only make
  * them re-list.
  */
-public final class ProbabilisticGoaway implements Handler<RoutingContext> {
+public final class ProbabilisticGoaway implements Filter {
 
     /** Upstream's bound: above 2% the reconnects cost more than the balance gains. */
     public static final double MAX_CHANCE = 0.02;
@@ -31,7 +30,7 @@ public final class ProbabilisticGoaway implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         if (ctx.request().version() == HttpVersion.HTTP_2
                 && ThreadLocalRandom.current().nextDouble() < chance) {
             RequestInfo info = RequestAttributes.info(ctx);
@@ -43,6 +42,6 @@ public final class ProbabilisticGoaway implements Handler<RoutingContext> {
                 RequestEnd.of(ctx).add(done -> connection.goAway(0));
             }
         }
-        ctx.next();
+        return true;
     }
 }

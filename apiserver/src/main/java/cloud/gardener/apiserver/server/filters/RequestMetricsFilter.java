@@ -4,7 +4,6 @@ import cloud.gardener.apiserver.endpoints.Multimaps;
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
 import cloud.gardener.apiserver.metrics.RequestMetrics;
 import io.vertx.core.AsyncResult;
-import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
@@ -13,7 +12,10 @@ import io.vertx.ext.web.RoutingContext;
  * info: refusals by authentication (401), authorization (403), the in-flight limit (429) and the deadline (504) are
  * counted with their codes, as are the answers of the handlers.
  */
-public final class RequestMetricsFilter implements Handler<RoutingContext> {
+public final class RequestMetricsFilter implements Filter {
+
+    /** Lower case: HTTP/2's headers would copy a name to lower it for every lookup (HTTP/1.x's take any case). */
+    private static final String CONTENT_TYPE = "content-type";
 
     private final RequestMetrics metrics;
 
@@ -22,7 +24,7 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
     }
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         long start = System.nanoTime();
         RequestInfo info = RequestAttributes.info(ctx);
         // Two forms on purpose, not RequestEnd.readingRequest: recording at the end of an ordinary request allocates
@@ -33,7 +35,7 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
                 metrics.record(
                         info,
                         ctx.request().method().name(),
-                        ctx.request().getHeader("Content-Type"),
+                        ctx.request().getHeader(CONTENT_TYPE),
                         Multimaps.queryParams(ctx, "dryRun"),
                         ctx.response().getStatusCode(),
                         ctx.response().bytesWritten(),
@@ -46,7 +48,7 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
                 RequestMetrics.Recorder recorder = metrics.recorder(
                         info,
                         context.request().method().name(),
-                        context.request().getHeader("Content-Type"),
+                        context.request().getHeader(CONTENT_TYPE),
                         Multimaps.queryParams(context, "dryRun"));
                 boolean terminated = RequestAttributes.terminated(context);
                 HttpServerResponse response = context.response();
@@ -55,6 +57,6 @@ public final class RequestMetricsFilter implements Handler<RoutingContext> {
                         response.getStatusCode(), response.bytesWritten(), System.nanoTime() - started, terminated);
             }
         });
-        ctx.next();
+        return true;
     }
 }

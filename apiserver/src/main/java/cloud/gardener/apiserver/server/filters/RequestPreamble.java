@@ -1,28 +1,40 @@
 package cloud.gardener.apiserver.server.filters;
 
-import io.vertx.core.Handler;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * The outermost filter: echoes (or mints) the {@code Audit-Id} and sets {@code Cache-Control: no-cache,
  * private} on responses that did not choose their own.
  */
-public final class RequestPreamble implements Handler<RoutingContext> {
+public final class RequestPreamble implements Filter {
 
     private static final AuditIds AUDIT_IDS = AuditIds.random();
 
+    /** The response's header names as HTTP/1.x sends them. */
+    private static final Names HTTP1_NAMES = new Names("Audit-Id", "Cache-Control");
+
+    /**
+     * The same names as HTTP/2 sends them: already lower case, so Vert.x does not copy each name to lower it, per
+     * header of every answer. Looking headers up takes any case on either protocol, so lookups use these.
+     */
+    private static final Names HTTP2_NAMES = new Names("audit-id", "cache-control");
+
+    private record Names(String auditId, String cacheControl) {}
+
     @Override
-    public void handle(RoutingContext ctx) {
-        String auditId = ctx.request().getHeader("Audit-Id");
+    public boolean filter(RoutingContext ctx, Rest rest) {
+        Names names = ctx.request().version() == HttpVersion.HTTP_2 ? HTTP2_NAMES : HTTP1_NAMES;
+        String auditId = ctx.request().getHeader(HTTP2_NAMES.auditId());
         ctx.response()
                 .putHeader(
-                        "Audit-Id",
+                        names.auditId(),
                         auditId == null || auditId.isBlank() ? AUDIT_IDS.next().toString() : auditId);
         ctx.addHeadersEndHandler(v -> {
-            if (!ctx.response().headers().contains("Cache-Control")) {
-                ctx.response().putHeader("Cache-Control", "no-cache, private");
+            if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {
+                ctx.response().putHeader(names.cacheControl(), "no-cache, private");
             }
         });
-        ctx.next();
+        return true;
     }
 }

@@ -1,6 +1,5 @@
 package cloud.gardener.apiserver.server.filters;
 
-import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -19,7 +18,7 @@ import io.vertx.ext.web.RoutingContext;
  * made per stream only from vertx-core 5.0.12 on (see the parent pom); answers without a body (HEAD, 204, 304)
  * carry no encoding on either protocol.
  */
-public final class ResponseCompression implements Handler<RoutingContext> {
+public final class ResponseCompression implements Filter {
 
     /** Upstream's {@code defaultGzipThresholdBytes}: longer answers are gzipped. */
     public static final long THRESHOLD_BYTES = 128 * 1024;
@@ -29,10 +28,10 @@ public final class ResponseCompression implements Handler<RoutingContext> {
     private static final String LONG_STREAM = "gardener.compression.longStream";
 
     @Override
-    public void handle(RoutingContext ctx) {
+    public boolean filter(RoutingContext ctx, Rest rest) {
         boolean acceptsGzip = acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
         ctx.addHeadersEndHandler(v -> decide(ctx.request(), ctx.response(), acceptsGzip, ctx.get(LONG_STREAM) != null));
-        ctx.next();
+        return true;
     }
 
     /**

@@ -53,7 +53,7 @@ class BodyHoldTest {
                     }
                 });
         Router router = Router.router(vertx);
-        router.route().handler(new BodyHold(counting, DRAIN_TIMEOUT));
+        router.route().handler(FilterChain.of(new BodyHold(counting, DRAIN_TIMEOUT)));
         router.route().handler(ctx -> ctx.response().end("answered"));
         server = vertx.createHttpServer()
                 .requestHandler(router)

@@ -32,7 +32,7 @@ class DeadlineFilterTest {
     @BeforeEach
     void start() throws Exception {
         Router router = Router.router(vertx);
-        router.route().handler(new DeadlineFilter(vertx, REQUEST_TIMEOUT));
+        router.route().handler(FilterChain.of(new DeadlineFilter(vertx, REQUEST_TIMEOUT)));
         // never answers: only the deadline does
         router.get("/stuck").handler(ctx -> {});
         // answers after ?after= ms

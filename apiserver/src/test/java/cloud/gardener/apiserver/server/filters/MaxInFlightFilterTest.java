@@ -55,8 +55,7 @@ class MaxInFlightFilterTest {
     void start() throws Exception {
         vertx = Vertx.vertx();
         Router router = Router.router(vertx);
-        router.route().handler(new RequestInfoFilter());
-        router.route().handler(new RequestMetricsFilter(metrics.requests()));
+        router.route().handler(FilterChain.of(new RequestInfoFilter(), new RequestMetricsFilter(metrics.requests())));
         router.route().handler(ctx -> {
             String groups = ctx.request().getHeader("X-Test-Groups");
             RequestAttributes.setUser(
@@ -67,7 +66,7 @@ class MaxInFlightFilterTest {
             threads.add(Thread.currentThread().getName());
             ctx.next();
         });
-        router.route().handler(new MaxInFlightFilter(1, 1, metrics.requests()));
+        router.route().handler(FilterChain.of(new MaxInFlightFilter(1, 1, metrics.requests())));
         router.route().handler(ctx -> {
             String hold = ctx.request().getHeader("X-Hold");
             if (hold == null) {
