@@ -36,7 +36,11 @@ public final class TermIndex {
         for (String term : terms) {
             NavigableSet<String> keys = s.keysByTerm.get(term);
             if (keys != null) {
-                out.addAll(keys);
+                // one by one: TreeSet.addAll of a sorted set takes its size first and then expects that many keys,
+                // which a writer removing keys meanwhile cuts short (NoSuchElementException)
+                for (String key : keys) {
+                    out.add(key);
+                }
             }
         }
         return out;

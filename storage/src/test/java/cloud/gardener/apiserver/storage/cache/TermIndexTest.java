@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** An index of keys by the terms their writer read of each object, kept in step by it. */
@@ -60,5 +63,40 @@ class TermIndexTest {
         assertThat(index.keys(List.of("x"))).containsExactly("/b");
         put("/a", "x");
         assertThat(index.keys(List.of("x"))).containsExactly("/a", "/b");
+    }
+
+    @Test
+    void aReaderOnAnotherThreadWhileKeysLeaveATermGetsTheKeysStillThere() throws Exception {
+        for (int i = 0; i < 200; i++) {
+            put("/k" + i, "t");
+        }
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                while (!done.get()) {
+                    assertThat(index.keys(List.of("t"))).allMatch(key -> key.startsWith("/k"));
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        reader.start();
+        try {
+            // the one writer: keys leave the term and come back while the reader copies them
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+            while (System.nanoTime() < end && failure.get() == null) {
+                for (int i = 0; i < 200; i++) {
+                    index.changed("/k" + i, null);
+                }
+                for (int i = 0; i < 200; i++) {
+                    put("/k" + i, "t");
+                }
+            }
+        } finally {
+            done.set(true);
+            reader.join();
+        }
+        assertThat(failure.get()).isNull();
     }
 }
