@@ -74,8 +74,13 @@ public final class FinalizerRemoval extends BasePlugin implements ValidatingPlug
         }
         String namespace = meta == null ? "" : CoreRules.text(meta.namespace());
         String name = meta == null ? "" : CoreRules.text(meta.name());
-        return objects.list(Shoot.class, GardenerResources.SHOOTS, namespace).compose(shoots -> {
-            boolean inUse = shoots.stream().anyMatch(s -> s.spec() != null && name.equals(bindingName.apply(s.spec())));
+        // Read from storage, not the watch-fed cache (Gardener reads its informer): a Shoot created a moment ago may
+        // not be in the cache yet, and a finalizer removed on that lag would let the binding go under a running Shoot.
+        // Finalizers are removed rarely, so the namespace's read costs little.
+        return objects.listLive(GardenerResources.SHOOTS, namespace).compose(trees -> {
+            boolean inUse = trees.stream()
+                    .map(tree -> objects.decode(tree, Shoot.class))
+                    .anyMatch(s -> s.spec() != null && name.equals(bindingName.apply(s.spec())));
             return inUse
                     ? Rejections.forbid(
                             a,

@@ -159,4 +159,25 @@ class FinalizerRemovalTest {
         accepted(plugin.validate(
                 Requests.of(SECRET_BINDING, SECRET_BINDINGS, "", Operation.UPDATE, old, updated, Requests.ALICE)));
     }
+
+    /** A Shoot just created may not be in the watch-fed cache yet: its binding keeps the finalizer all the same. */
+    @Test
+    void aShootTheCacheHasNotSeenYetKeepsItsBinding() {
+        FinalizerRemoval lagging = new FinalizerRemoval(new PluginContext(
+                new InMemoryObjects()
+                        .put(
+                                Outcomes.SHOOTS,
+                                "{metadata: {name: new, namespace: ns}, spec: {secretBindingName: fresh}}")
+                        .staleInCache(Outcomes.SHOOTS, "{metadata: {name: new, namespace: ns}, spec: {}}"),
+                null,
+                null,
+                Clock.systemUTC()));
+        ObjectNode old = object("{metadata: {name: fresh, namespace: ns, finalizers: [gardener]}}");
+        ObjectNode updated = object("{metadata: {name: fresh, namespace: ns}}");
+        ApiException e = rejection(lagging.validate(
+                Requests.of(SECRET_BINDING, SECRET_BINDINGS, "", Operation.UPDATE, updated, old, Requests.ALICE)));
+        assertThat(e.getMessage())
+                .isEqualTo("secretbindings.core.gardener.cloud \"fresh\" is forbidden: finalizer must not be removed - "
+                        + "secret binding ns/fresh is still in use by at least one shoot");
+    }
 }
