@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * The walks structured-merge-diff makes over a value and its type: the field set a value sets
@@ -200,84 +202,176 @@ final class TypedValues {
 
     // -------------------------------------------------------------------------------- Compare
 
+    /** What changed from {@code lhs} to {@code rhs}: added, modified and removed paths. */
     static Comparison compare(JsonNode lhs, JsonNode rhs, FieldType t) {
         Comparison c = new Comparison();
-        compare(new ArrayList<>(), lhs, rhs, t, c);
+        Changes changes = new Changes(true, (change, at) -> {
+            FieldSet set = switch (change) {
+                case ADDED -> c.added();
+                case MODIFIED -> c.modified();
+                case REMOVED -> c.removed();
+            };
+            set.insert(at.path());
+        });
+        walk(Place.root(null), lhs, rhs, t, changes);
         return c;
     }
 
-    private static void compare(List<PathElement> path, JsonNode l, JsonNode r, FieldType type, Comparison c) {
+    /**
+     * The paths {@link #compare} finds modified or added, as one set: what an update takes for a manager that owned
+     * nothing before (a create's managed fields), without walking what only the left side has, the removed set, the
+     * two sets and their union. Throws where {@link #compare} throws.
+     */
+    static FieldSet changedFields(JsonNode lhs, JsonNode rhs, FieldType t) {
+        FieldSet out = new FieldSet();
+        walk(Place.root(out), lhs, rhs, t, new Changes(false, (change, at) -> at.insert()));
+        return out;
+    }
+
+    private enum Change {
+        ADDED,
+        MODIFIED,
+        REMOVED
+    }
+
+    /**
+     * Where a walk reports what changed. Without removals what only the left side has is neither walked nor reported:
+     * the walk of {@link #changedFields}.
+     */
+    private record Changes(boolean withRemovals, BiConsumer<Change, Place> report) {
+        void added(Place at) {
+            report.accept(Change.ADDED, at);
+        }
+
+        void modified(Place at) {
+            report.accept(Change.MODIFIED, at);
+        }
+
+        void removed(Place at) {
+            if (withRemovals) {
+                report.accept(Change.REMOVED, at);
+            }
+        }
+    }
+
+    /**
+     * A path of a walk, linked to its parent: made into a list only where a change is reported, and inserted into
+     * one set ({@link #insert}) through the set below its parent, made when a path below it is first inserted.
+     */
+    private static final class Place {
+        private final Place parent;
+        private final PathElement element;
+        private final int depth;
+        private FieldSet below;
+
+        private Place(Place parent, PathElement element, FieldSet below) {
+            this.parent = parent;
+            this.element = element;
+            this.depth = parent == null ? 0 : parent.depth + 1;
+            this.below = below;
+        }
+
+        /** The empty path; {@code set} is what {@link #insert} fills, or null where it is not used. */
+        static Place root(FieldSet set) {
+            return new Place(null, null, set);
+        }
+
+        Place child(PathElement pe) {
+            return new Place(this, pe, null);
+        }
+
+        List<PathElement> path() {
+            PathElement[] pes = new PathElement[depth];
+            for (Place p = this; p.parent != null; p = p.parent) {
+                pes[p.depth - 1] = p.element;
+            }
+            return Arrays.asList(pes);
+        }
+
+        /** Inserts this path (the empty path of the root is never a member, as {@link FieldSet#insert} has it). */
+        void insert() {
+            if (element != null) {
+                parent.below().members().add(element);
+            }
+        }
+
+        private FieldSet below() {
+            if (below == null) {
+                below = parent.below().children().computeIfAbsent(element, k -> new FieldSet());
+            }
+            return below;
+        }
+    }
+
+    private static void walk(Place at, JsonNode l, JsonNode r, FieldType type, Changes changes) {
+        if (r == null && !changes.withRemovals()) {
+            // an absent value only removes
+            return;
+        }
         FieldType tl = resolve(type, l);
         FieldType tr = resolve(type, r);
         FieldType t = r == null ? tl : tr;
-        boolean leaf;
-        if (l != null && r != null && tl.form() != tr.form()) {
-            leaf = leaf(path, l, r, c);
-        } else {
-            leaf = switch (t.form()) {
-                case LIST -> compareList(path, l, r, t, c);
-                case MAP -> compareMap(path, l, r, t, c);
-                default -> leaf(path, l, r, c);
-            };
-        }
-        if (!leaf) {
-            if (l == null) {
-                c.added().insert(path);
-            } else if (r == null) {
-                c.removed().insert(path);
-            }
-        }
-    }
-
-    private static boolean leaf(List<PathElement> path, JsonNode l, JsonNode r, Comparison c) {
+        boolean leaf = (l != null && r != null && tl.form() != tr.form())
+                || switch (t.form()) {
+                    case LIST -> walkList(at, l, r, t, changes);
+                    case MAP -> walkMap(at, l, r, t, changes);
+                    default -> true;
+                };
         if (l == null) {
-            c.added().insert(path);
+            changes.added(at);
         } else if (r == null) {
-            c.removed().insert(path);
-        } else if (!JsonValues.equal(l, r)) {
-            c.modified().insert(path);
+            changes.removed(at);
+        } else if (leaf && !JsonValues.equal(l, r)) {
+            changes.modified(at);
         }
-        return true;
     }
 
-    private static boolean compareList(List<PathElement> path, JsonNode l, JsonNode r, FieldType t, Comparison c) {
+    /** Whether the lists are a leaf (atomic, or empty on both sides); else their items are walked. */
+    private static boolean walkList(Place at, JsonNode l, JsonNode r, FieldType t, Changes changes) {
         JsonNode ll = l != null && l.isArray() ? l : null;
         JsonNode rl = r != null && r.isArray() ? r : null;
         if (t.atomic() || ((ll == null || ll.isEmpty()) && (rl == null || rl.isEmpty()))) {
-            return leaf(path, l, r, c);
+            return true;
         }
         Map<PathElement, List<JsonNode>> lValues = new TreeMap<>();
         Map<PathElement, List<JsonNode>> rValues = new TreeMap<>();
-        List<PathElement> all = new ArrayList<>();
-        index(t, ll, lValues, all, null);
-        index(t, rl, rValues, all, lValues);
-        for (PathElement pe : all) {
+        List<PathElement> leftOrder = new ArrayList<>();
+        List<PathElement> rightOrder = new ArrayList<>();
+        // both sides indexed either way: an item of either that cannot be told apart throws
+        index(t, ll, lValues, leftOrder, null);
+        index(t, rl, rValues, rightOrder, changes.withRemovals() ? lValues : null);
+        List<PathElement> items = rightOrder;
+        if (changes.withRemovals()) {
+            // the left side's items, then those only the right side has
+            leftOrder.addAll(rightOrder);
+            items = leftOrder;
+        }
+        for (PathElement pe : items) {
             List<JsonNode> lList = lValues.getOrDefault(pe, List.of());
             List<JsonNode> rList = rValues.getOrDefault(pe, List.of());
-            path.add(pe);
+            Place item = at.child(pe);
             if (lList.size() <= 1 && rList.size() <= 1) {
-                compare(
-                        path,
+                walk(
+                        item,
                         lList.isEmpty() ? null : lList.get(0),
                         rList.isEmpty() ? null : rList.get(0),
                         t.element(),
-                        c);
+                        changes);
             } else if (lList.size() >= 2 && rList.size() >= 2) {
                 if (!sameValues(lList, rList)) {
-                    c.modified().insert(path);
+                    changes.modified(item);
                 }
             } else if (lList.size() >= 2) {
                 if (!rList.isEmpty()) {
-                    compare(path, null, rList.get(0), t.element(), c);
+                    walk(item, null, rList.get(0), t.element(), changes);
                 }
-                c.removed().insert(path);
+                changes.removed(item);
             } else {
                 if (!lList.isEmpty()) {
-                    compare(path, lList.get(0), null, t.element(), c);
+                    walk(item, lList.get(0), null, t.element(), changes);
                 }
-                c.added().insert(path);
+                changes.added(item);
             }
-            path.remove(path.size() - 1);
         }
         return false;
     }
@@ -317,16 +411,21 @@ final class TypedValues {
         }
     }
 
-    private static boolean compareMap(List<PathElement> path, JsonNode l, JsonNode r, FieldType t, Comparison c) {
+    /** Whether the maps are a leaf (atomic, or empty on both sides); else their fields are walked. */
+    private static boolean walkMap(Place at, JsonNode l, JsonNode r, FieldType t, Changes changes) {
         JsonNode lm = l != null && l.isObject() ? l : null;
         JsonNode rm = r != null && r.isObject() ? r : null;
         if (t.atomic() || ((lm == null || lm.isEmpty()) && (rm == null || rm.isEmpty()))) {
-            return leaf(path, l, r, c);
+            return true;
         }
-        for (String key : keys(lm, rm)) {
-            path.add(PathElement.field(key));
-            compare(path, lm == null ? null : lm.get(key), rm == null ? null : rm.get(key), t.fieldType(key), c);
-            path.remove(path.size() - 1);
+        Iterable<String> keys = changes.withRemovals() ? keys(lm, rm) : rm == null ? List.of() : rm::fieldNames;
+        for (String key : keys) {
+            walk(
+                    at.child(PathElement.field(key)),
+                    lm == null ? null : lm.get(key),
+                    rm == null ? null : rm.get(key),
+                    t.fieldType(key),
+                    changes);
         }
         return false;
     }
@@ -340,129 +439,6 @@ final class TypedValues {
             b.fieldNames().forEachRemaining(keys::add);
         }
         return keys;
-    }
-
-    // -------------------------------------------------------------------------------- Changed fields
-
-    /**
-     * The paths {@link #compare} finds modified or added, in one walk that builds one set: what an update takes for a
-     * manager that owned nothing before (a create's managed fields), without the removed set, the two sets and their
-     * union. Throws where {@link #compare} throws.
-     */
-    static FieldSet changedFields(JsonNode lhs, JsonNode rhs, FieldType t) {
-        FieldSet out = new FieldSet();
-        changed(new Place(out), lhs, rhs, t);
-        return out;
-    }
-
-    /** Where {@link #changed} inserts: a path, whose prefix's set is made when a path below it is first inserted. */
-    private static final class Place {
-        private final Place parent;
-        private final PathElement element;
-        private FieldSet below;
-
-        Place(FieldSet root) {
-            this.parent = null;
-            this.element = null;
-            this.below = root;
-        }
-
-        Place(Place parent, PathElement element) {
-            this.parent = parent;
-            this.element = element;
-        }
-
-        /** Inserts this path (the empty path of the root is never a member, as {@link FieldSet#insert} has it). */
-        void insert() {
-            if (element != null) {
-                parent.below().members().add(element);
-            }
-        }
-
-        /** The set of the paths below this one. */
-        FieldSet below() {
-            if (below == null) {
-                below = parent.below().children().computeIfAbsent(element, k -> new FieldSet());
-            }
-            return below;
-        }
-    }
-
-    /** {@link #compare} of a value, inserting what it would add to the modified or the added set. */
-    private static void changed(Place at, JsonNode l, JsonNode r, FieldType type) {
-        if (r == null) {
-            // an absent value only removes
-            return;
-        }
-        FieldType tl = resolve(type, l);
-        FieldType t = resolve(type, r);
-        boolean leaf;
-        if (l != null && tl.form() != t.form()) {
-            leaf = true;
-        } else {
-            leaf = switch (t.form()) {
-                case LIST -> changedList(at, l, r, t);
-                case MAP -> changedMap(at, l, r, t);
-                default -> true;
-            };
-        }
-        if (l == null || (leaf && !JsonValues.equal(l, r))) {
-            at.insert();
-        }
-    }
-
-    /** {@link #compareMap} of a present value: whether it is a leaf; else its fields are walked. */
-    private static boolean changedMap(Place at, JsonNode l, JsonNode r, FieldType t) {
-        JsonNode lm = l != null && l.isObject() ? l : null;
-        JsonNode rm = r.isObject() ? r : null;
-        if (t.atomic() || ((lm == null || lm.isEmpty()) && (rm == null || rm.isEmpty()))) {
-            return true;
-        }
-        if (rm != null) {
-            // a field only the left side has is removed, nothing else
-            for (Map.Entry<String, JsonNode> e : rm.properties()) {
-                String key = e.getKey();
-                changed(
-                        new Place(at, PathElement.field(key)),
-                        lm == null ? null : lm.get(key),
-                        e.getValue(),
-                        t.fieldType(key));
-            }
-        }
-        return false;
-    }
-
-    /** {@link #compareList} of a present value: whether it is a leaf; else its items are walked. */
-    private static boolean changedList(Place at, JsonNode l, JsonNode r, FieldType t) {
-        JsonNode ll = l != null && l.isArray() ? l : null;
-        JsonNode rl = r.isArray() ? r : null;
-        if (t.atomic() || ((ll == null || ll.isEmpty()) && (rl == null || rl.isEmpty()))) {
-            return true;
-        }
-        Map<PathElement, List<JsonNode>> lValues = new TreeMap<>();
-        Map<PathElement, List<JsonNode>> rValues = new TreeMap<>();
-        List<PathElement> all = new ArrayList<>();
-        // both sides indexed, as compare does: an item of either that cannot be told apart throws
-        index(t, ll, lValues, new ArrayList<>(), null);
-        index(t, rl, rValues, all, null);
-        for (PathElement pe : all) {
-            // an item only the left side has is removed, nothing else
-            List<JsonNode> lList = lValues.getOrDefault(pe, List.of());
-            List<JsonNode> rList = rValues.get(pe);
-            Place item = new Place(at, pe);
-            if (lList.size() <= 1 && rList.size() <= 1) {
-                changed(item, lList.isEmpty() ? null : lList.get(0), rList.get(0), t.element());
-            } else if (lList.size() >= 2 && rList.size() >= 2) {
-                if (!sameValues(lList, rList)) {
-                    item.insert();
-                }
-            } else if (lList.size() >= 2) {
-                changed(item, null, rList.get(0), t.element());
-            } else {
-                item.insert();
-            }
-        }
-        return false;
     }
 
     // -------------------------------------------------------------------------------- Merge
