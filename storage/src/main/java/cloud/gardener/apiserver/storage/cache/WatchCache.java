@@ -80,6 +80,8 @@ public final class WatchCache implements AutoCloseable {
     private static final long RELIST_BACKOFF_MAX_MS = 30_000;
     /** While reads wait for a revision, the feed is asked for progress this often. */
     private static final long PROGRESS_PUMP_MS = 100;
+    /** How soon {@link #caughtUp} reads the range's revisions again when the cache did not hold them yet. */
+    private static final long RECHECK_MS = 20;
 
     private static final CacheWatcher[] NONE = new CacheWatcher[0];
     /** Consistent lists whose continue pages the cache can serve without trusted progress (see {@link #verified}). */
@@ -212,6 +214,45 @@ public final class WatchCache implements AutoCloseable {
     /** Every change up to this revision has been applied. */
     public long revision() {
         return revision;
+    }
+
+    /**
+     * Completes with true once {@link #current} holds the store's state under {@code keyPrefix} as of a read begun after
+     * the call, as a consistent read would serve it: for an in-process reader that must see every write completed
+     * before it asked (an admission check right after a create), where the state it reads otherwise may lag the
+     * store by the watch's delay. False when the cache is not ready or does not catch up within the block timeout.
+     * Where progress is trusted, one shared quorum read and a wait for its revision; else the range's revisions
+     * (keys only) compared with the cache's, again every {@value #RECHECK_MS} ms while the watch brings the rest.
+     */
+    public Future<Boolean> caughtUp(String keyPrefix) {
+        ContextInternal caller = callerContext();
+        if (!ready) {
+            return caller.succeededFuture(false);
+        }
+        if (progressOrdered) {
+            return quorumRevision.get().compose(current -> awaitRevision(caller, current));
+        }
+        return holdsStoreRange(
+                caller, keyPrefix, System.nanoTime() + config.blockTimeout().toNanos());
+    }
+
+    private Future<Boolean> holdsStoreRange(ContextInternal caller, String keyPrefix, long deadline) {
+        return source.rangeRevisions(keyPrefix).compose(current -> {
+            Promise<Boolean> held = caller.promise();
+            context.runOnContext(v -> {
+                // the state's revisions only: a copy the store would decrypt differently now is as fresh
+                if (ready && holdsExactly(keyPrefix, current, false)) {
+                    held.complete(true);
+                } else if (!ready || closed || System.nanoTime() >= deadline) {
+                    held.complete(false);
+                } else {
+                    vertx.setTimer(
+                            RECHECK_MS,
+                            id -> holdsStoreRange(caller, keyPrefix, deadline).onComplete(held));
+                }
+            });
+            return held.future();
+        });
     }
 
     // ---------------------------------------------------------------------------------------------- reads
@@ -449,7 +490,7 @@ public final class WatchCache implements AutoCloseable {
             }
             RangeRevisions current = read.result();
             return onContext(caller, () -> {
-                if (!ready || !holdsExactly(request.prefix(), current)) {
+                if (!ready || !holdsExactly(request.prefix(), current, true)) {
                     return delegated(request, freshness, chunked);
                 }
                 verified.put(current.revision(), new VerifiedRange(request.prefix(), revision));
@@ -474,8 +515,11 @@ public final class WatchCache implements AutoCloseable {
                 .map(list -> new ChunkedList(list.first().at(at), list.rest()));
     }
 
-    /** On the context: whether the cache holds exactly the range's keys at these revisions, read as the store would. */
-    private boolean holdsExactly(String prefix, RangeRevisions current) {
+    /**
+     * On the context: whether the cache holds exactly the range's keys at these revisions, and if {@code readAlike}
+     * each copy's bytes as the store would read them now.
+     */
+    private boolean holdsExactly(String prefix, RangeRevisions current, boolean readAlike) {
         KeyRange range = KeyRange.prefix(prefix);
         Iterator<CachedObject> held =
                 objects.subMap(range.from(), true, range.to(), false).values().iterator();
@@ -486,7 +530,7 @@ public final class WatchCache implements AutoCloseable {
             StoredObject copy = held.next().stored();
             if (copy.modRevision() != current.modRevision(i)
                     || !copy.key().equals(current.key(i))
-                    || !source.readsAlike(copy)) {
+                    || (readAlike && !source.readsAlike(copy))) {
                 return false;
             }
         }

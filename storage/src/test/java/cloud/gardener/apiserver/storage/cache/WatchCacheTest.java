@@ -186,6 +186,37 @@ class WatchCacheTest {
         assertThat(page.items()).extracting(o -> str(o.value())).containsExactly("v2");
     }
 
+    /** An in-process reader of the cache's current state (admission) can wait until it holds the writes before it. */
+    @Test
+    void caughtUpCompletesOnceTheCurrentStateHoldsTheWritesBeforeIt() throws Exception {
+        startCache(WatchCacheConfig.defaults());
+        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
+        awaitTrue(() -> cache.revision() >= v1.modRevision());
+        assertThat(await(cache.caughtUp(PREFIX))).isTrue();
+
+        store.pause(); // the cache's feed lags: it has not seen the create below
+        StoredObject b = await(store.create(PREFIX + "ns/b", bytes("b")));
+        CompletableFuture<Boolean> caughtUp = cf(cache.caughtUp(PREFIX));
+        Thread.sleep(300);
+        assertThat(caughtUp).as("waits for the cache's feed").isNotDone();
+        assertThat(cache.current(b.key())).isNull();
+
+        store.resume();
+        assertThat(caughtUp.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(cache.current(b.key()).modRevision()).isEqualTo(b.modRevision());
+    }
+
+    @Test
+    void caughtUpIsFalseWhenTheFeedDoesNotBringTheWritesWithinTheBlockTimeout() {
+        startCache(WatchCacheConfig.defaults().withBlockTimeout(Duration.ofMillis(300)));
+        store.pause();
+        await(store.create(PREFIX + "ns/a", bytes("v1")));
+        long started = System.nanoTime();
+        assertThat(await(cache.caughtUp(PREFIX))).isFalse();
+        assertThat((System.nanoTime() - started) / 1_000_000).isGreaterThanOrEqualTo(290);
+        store.resume();
+    }
+
     /**
      * A consistent get is the cache's copy only while the store would read the key's bytes alike: after the key that
      * encrypted them is dropped from the configuration it fails, as kube-apiserver's get without resourceVersion (read
