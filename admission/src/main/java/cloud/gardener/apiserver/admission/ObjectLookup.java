@@ -48,11 +48,7 @@ public interface ObjectLookup {
      * (views, as current as the cache); the check tests each as in a scan of all. Without an index, a list filtered.
      */
     default Future<List<ObjectNode>> candidates(GroupResource resource, ObjectIndex index, String value) {
-        Set<String> wanted = index.queryTerms(value);
-        return list(resource, "")
-                .map(all -> all.stream()
-                        .filter(o -> !Collections.disjoint(index.terms(o), wanted))
-                        .toList());
+        return list(resource, "").map(all -> filed(all, index, value));
     }
 
     /**
@@ -62,37 +58,56 @@ public interface ObjectLookup {
      */
     default Future<List<ObjectNode>> candidates(
             GroupResource resource, String namespace, ObjectIndex index, String value) {
+        return list(resource, namespace).map(all -> filed(all, index, value));
+    }
+
+    /** The objects {@code index} files under the query terms of {@code value}, in their order. */
+    static List<ObjectNode> filed(List<ObjectNode> objects, ObjectIndex index, String value) {
         Set<String> wanted = index.queryTerms(value);
-        return list(resource, namespace)
-                .map(all -> all.stream()
-                        .filter(o -> !Collections.disjoint(index.terms(o), wanted))
-                        .toList());
+        return objects.stream()
+                .filter(o -> !Collections.disjoint(index.terms(o), wanted))
+                .toList();
+    }
+
+    /**
+     * Completes with true once {@link #list} and {@link #candidates} of the resource in the namespace (all when
+     * empty) include every write completed before the call; false when this lookup cannot tell or did not get there in
+     * time, and the live reads are the ones to use. By default false.
+     */
+    default Future<Boolean> caughtUp(GroupResource resource, String namespace) {
+        return Future.succeededFuture(false);
+    }
+
+    /**
+     * Reads that see every write completed before they began, for checks that must not miss an object created a
+     * moment ago (a binding, a Seed or a Kubernetes version still in use): the cached reads once {@link #caughtUp},
+     * else the live ones. Gardener's plugins read their informers there, which lag the store by the watch's delay.
+     */
+    default ObjectLookup consistent() {
+        return new ConsistentLookup(this);
     }
 
     /** Whether the caches have been filled once; plugins answer "not yet ready" before. */
     boolean ready();
 
-    /** {@link #get} decoded into a record of the typed model. */
+    /** {@link #get} decoded into a record of the typed model, as {@link #decode} decodes it. */
     default <T> Future<Optional<T>> get(Class<T> type, GroupResource resource, String namespace, String name) {
-        return get(resource, namespace, name)
-                .map(found -> found.map(tree -> ModelCodec.decode(tree, type).value()));
+        return get(resource, namespace, name).map(found -> found.map(tree -> decode(tree, type)));
     }
 
     /**
-     * A tree this lookup handed out, decoded into a record of the typed model as {@link #get(Class, GroupResource,
-     * String, String)} decodes it: a lookup that keeps records per shared tree answers the next decode of the same
-     * tree (the same object at the same revision) with the same record.
+     * A tree this lookup handed out, decoded into a record of the typed model (the typed gets and lists decode through
+     * it): a lookup that keeps records per shared tree answers the next decode of the same tree (the same object at the
+     * same revision) with the same record.
      */
     default <T> T decode(ObjectNode tree, Class<T> type) {
         return ModelCodec.decode(tree, type).value();
     }
 
-    /** {@link #list} decoded into records of the typed model. */
+    /** {@link #list} decoded into records of the typed model, each as {@link #decode} decodes it. */
     default <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
         return list(resource, namespace)
-                .map(items -> items.stream()
-                        .map(tree -> ModelCodec.decode(tree, type).value())
-                        .toList());
+                .map(items -> items.stream().map(tree -> decode(tree, type)).toList());
     }
 
     /**

@@ -21,6 +21,7 @@ public final class InMemoryObjects implements ObjectLookup {
     private final Map<String, ObjectNode> stale = new TreeMap<>();
 
     private boolean ready = true;
+    private boolean caughtUp;
 
     /** Adds (or replaces) an object, keyed by its metadata. */
     private UnaryOperator<ObjectNode> listView = UnaryOperator.identity();
@@ -59,6 +60,21 @@ public final class InMemoryObjects implements ObjectLookup {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
+    }
+
+    /**
+     * Makes the lookup report its cache caught up with storage ({@link #caughtUp}), as a watch cache that has seen
+     * every write does: consistent reads then read the cache, stale entries and all. By default it cannot tell, and
+     * consistent reads read live.
+     */
+    public InMemoryObjects reportingCaughtUp() {
+        caughtUp = true;
+        return this;
+    }
+
+    @Override
+    public Future<Boolean> caughtUp(GroupResource resource, String namespace) {
+        return Future.succeededFuture(caughtUp);
     }
 
     /** Makes the lookup report unsynced caches. */

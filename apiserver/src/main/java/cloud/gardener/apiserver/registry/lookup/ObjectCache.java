@@ -154,6 +154,16 @@ public final class ObjectCache implements AutoCloseable {
         return r != null && r.source instanceof SharedSource;
     }
 
+    /**
+     * Completes with true once what this cache hands out under {@code keyPrefix} includes every write completed before
+     * the call (a watch cache caught up with storage, {@link WatchCache#caughtUp}); false where that is not known (a
+     * resource followed here, not through a watch cache; one not held) or not reached in time: then read storage.
+     */
+    public Future<Boolean> caughtUp(String keyPrefix) {
+        Resource r = resourceOf(keyPrefix);
+        return r == null ? Future.succeededFuture(false) : r.source.caughtUp(keyPrefix);
+    }
+
     /** The object at a key, or null; decoded off the event loop when it is large. */
     public Future<ObjectNode> get(String key) {
         Resource r = resourceOf(key);
@@ -376,6 +386,9 @@ public final class ObjectCache implements AutoCloseable {
         /** Starts following; {@code terms} (if any) is kept in step with the objects from then on. */
         Future<Void> start(TermIndex terms);
 
+        /** See {@link ObjectCache#caughtUp}. */
+        Future<Boolean> caughtUp(String keyPrefix);
+
         void close();
     }
 
@@ -397,6 +410,11 @@ public final class ObjectCache implements AutoCloseable {
             Future<Void> followed = terms == null ? Future.succeededFuture() : cache.follow(terms);
             // the server starts the cache; this only waits for it
             return followed.compose(v -> cache.filled());
+        }
+
+        @Override
+        public Future<Boolean> caughtUp(String keyPrefix) {
+            return cache.caughtUp(keyPrefix);
         }
 
         @Override
@@ -449,6 +467,12 @@ public final class ObjectCache implements AutoCloseable {
             this.terms = terms;
             relist();
             return listed.future();
+        }
+
+        /** Not known here: without a watch cache's consistent read the objects held may lag storage. */
+        @Override
+        public Future<Boolean> caughtUp(String keyPrefix) {
+            return Future.succeededFuture(false);
         }
 
         private void relist() {

@@ -75,24 +75,10 @@ public final class StoreLookup implements ObjectLookup {
                                         : live(store, namespace, name)));
     }
 
-    /** {@link #get}, decoded once per shared tree (see {@link DecodedRecords}). */
-    @Override
-    public <T> Future<Optional<T>> get(Class<T> type, GroupResource resource, String namespace, String name) {
-        return get(resource, namespace, name).map(found -> found.map(tree -> records.decode(tree, type)));
-    }
-
-    /** Decoded once per shared tree, as {@link #get(Class, GroupResource, String, String)} (see {@link DecodedRecords}). */
+    /** Decoded once per shared tree (see {@link DecodedRecords}): the typed gets and lists decode through it. */
     @Override
     public <T> T decode(ObjectNode tree, Class<T> type) {
         return records.decode(tree, type);
-    }
-
-    /** {@link #list}, each item decoded once per shared tree (see {@link DecodedRecords}). */
-    @Override
-    public <T> Future<List<T>> list(Class<T> type, GroupResource resource, String namespace) {
-        return list(resource, namespace)
-                .map(items ->
-                        items.stream().map(tree -> records.decode(tree, type)).toList());
     }
 
     /** Kept while the list holds the same records (see {@link DerivedValues}). */
@@ -191,6 +177,24 @@ public final class StoreLookup implements ObjectLookup {
             return informer.get().readAll(namespace);
         }
         return store(resource).list(namespace, ListQuery.all()).map(result -> List.copyOf(result.items()));
+    }
+
+    /**
+     * The cache's answer where it follows the collection through a watch cache ({@link ObjectCache#caughtUp}); true
+     * where {@link #list} reads storage anyway; false for the virtual garden's objects in cluster mode (its informers
+     * lag as any), whose live reads are then the consistent ones.
+     */
+    @Override
+    public Future<Boolean> caughtUp(GroupResource resource, String namespace) {
+        if (remote(resource).isPresent()) {
+            return Future.succeededFuture(false);
+        }
+        Optional<ResourceReads> store = reads.of(resource.group(), resource.resource());
+        if (store.isEmpty()) {
+            return Future.succeededFuture(true);
+        }
+        String collection = store.get().keys().collection(namespace);
+        return cache.holds(collection) ? cache.caughtUp(collection) : Future.succeededFuture(true);
     }
 
     @Override

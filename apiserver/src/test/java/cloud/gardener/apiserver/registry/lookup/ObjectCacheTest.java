@@ -91,7 +91,9 @@ class ObjectCacheTest {
         // a write reaches admission through the watch cache: the same bytes, the same revision
         ObjectNode created = await(shoots.create("dev", Fixtures.shootObject("watched"), ADMIN));
         String key = shoots.keys().object("dev", "watched");
-        eventually(() -> cache.getNow(key) != null);
+        // caught up: it holds every write completed before it was asked, this create too
+        assertThat(await(cache.caughtUp(shoots.keys().collection("dev")))).isTrue();
+        assertThat(cache.getNow(key)).isNotNull();
         ObjectNode seen = await(cache.get(key));
         assertThat(seen.path("metadata").path("resourceVersion").asText())
                 .isEqualTo(created.path("metadata").path("resourceVersion").asText());
@@ -115,6 +117,10 @@ class ObjectCacheTest {
 
         assertThat(cache.sharesWatchCache(shoots.keys().all())).isFalse();
         assertThat(cache.sharesWatchCache(projects.keys().all())).isTrue();
+        assertThat(await(cache.caughtUp(shoots.keys().all())))
+                .as("not known without a watch cache: consistent readers read storage")
+                .isFalse();
+        assertThat(await(cache.caughtUp(projects.keys().all()))).isTrue();
         assertThat(storage.watchedPrefixes())
                 .as("the shoots by the admission cache, the projects by their watch cache")
                 .containsOnlyOnce(shoots.keys().all(), projects.keys().all());

@@ -74,20 +74,20 @@ public final class FinalizerRemoval extends BasePlugin implements ValidatingPlug
         }
         String namespace = meta == null ? "" : CoreRules.text(meta.namespace());
         String name = meta == null ? "" : CoreRules.text(meta.name());
-        // Read from storage, not the watch-fed cache (Gardener reads its informer): a Shoot created a moment ago may
-        // not be in the cache yet, and a finalizer removed on that lag would let the binding go under a running Shoot.
-        // Finalizers are removed rarely, so the namespace's read costs little.
-        return objects.listLive(GardenerResources.SHOOTS, namespace).compose(trees -> {
-            boolean inUse = trees.stream()
-                    .map(tree -> objects.decode(tree, Shoot.class))
-                    .anyMatch(s -> s.spec() != null && name.equals(bindingName.apply(s.spec())));
-            return inUse
-                    ? Rejections.forbid(
-                            a,
-                            "finalizer must not be removed - " + what + " " + namespace + "/" + name
-                                    + " is still in use by at least one shoot")
-                    : Future.succeededFuture();
-        });
+        // consistent (Gardener reads its informer): a Shoot created a moment ago may not be in the watch-fed cache
+        // yet, and a finalizer removed on that lag would let the binding go under a running Shoot
+        return objects.consistent()
+                .list(Shoot.class, GardenerResources.SHOOTS, namespace)
+                .compose(shoots -> {
+                    boolean inUse =
+                            shoots.stream().anyMatch(s -> s.spec() != null && name.equals(bindingName.apply(s.spec())));
+                    return inUse
+                            ? Rejections.forbid(
+                                    a,
+                                    "finalizer must not be removed - " + what + " " + namespace + "/" + name
+                                            + " is still in use by at least one shoot")
+                            : Future.succeededFuture();
+                });
     }
 
     /** Without a technical ID or last operation nothing was created; else the last operation is a finished Delete. */

@@ -88,7 +88,9 @@ final class CloudProfileReferences {
                 && removedCapabilities.isEmpty()) {
             return Future.succeededFuture();
         }
+        // consistent: a Shoot created a moment ago keeps its versions too
         return refs.objects()
+                .consistent()
                 .list(Shoot.class, GardenerResources.SHOOTS, "")
                 .compose(shoots -> refs.objects()
                         .list(NamespacedCloudProfile.class, GardenerResources.NAMESPACED_CLOUD_PROFILES, "")
@@ -166,7 +168,9 @@ final class CloudProfileReferences {
         String namespace = namespace(profile.metadata());
         String parentName = text(
                 spec == null || spec.parent() == null ? null : spec.parent().name());
+        // consistent: a Shoot created a moment ago keeps its versions too
         return refs.objects()
+                .consistent()
                 .list(Shoot.class, GardenerResources.SHOOTS, namespace)
                 .compose(shoots -> refs.objects()
                         .get(CloudProfile.class, GardenerResources.CLOUD_PROFILES, "", parentName)

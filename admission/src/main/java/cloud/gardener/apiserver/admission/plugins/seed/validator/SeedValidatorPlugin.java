@@ -30,12 +30,16 @@ public final class SeedValidatorPlugin extends BasePlugin implements ValidatingP
 
     private final ObjectLookup objects;
     private final SeedUsage usage;
+    /** For deletes: a Shoot created on the Seed a moment ago counts, though the cache may not show it yet. */
+    private final SeedUsage usageNow;
+
     private final WorkloadIdentityTargets workloadIdentities;
 
     public SeedValidatorPlugin(PluginContext context) {
         super(NAME, Operation.CREATE, Operation.UPDATE, Operation.DELETE);
         this.objects = context.objects();
         this.usage = new SeedUsage(objects);
+        this.usageNow = new SeedUsage(objects.consistent());
         this.workloadIdentities = new WorkloadIdentityTargets(objects);
     }
 
@@ -51,7 +55,7 @@ public final class SeedValidatorPlugin extends BasePlugin implements ValidatingP
             case CREATE -> checkBackupCredentials(a);
             case UPDATE -> validateUpdate(a);
             case DELETE ->
-                usage.seedInUse(a.name())
+                usageNow.seedInUse(a.name())
                         .compose(used -> used
                                 ? Rejections.forbid(
                                         a, "cannot delete seed " + a.name() + " since it is still used by shoot(s)")

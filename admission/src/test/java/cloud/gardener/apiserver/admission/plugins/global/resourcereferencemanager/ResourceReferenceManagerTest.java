@@ -1018,6 +1018,33 @@ class ResourceReferenceManagerTest {
                         ADMIN)));
     }
 
+    /** A Shoot created a moment ago keeps its Kubernetes version, though the cache has yet to see it. */
+    @Test
+    void aVersionOfAShootTheCacheHasNotSeenYetStays() {
+        InMemoryObjects lagging = new InMemoryObjects()
+                .put(core("shoots"), """
+                        metadata: {name: fresh, namespace: garden-dev}
+                        spec: {cloudProfileName: aws, kubernetes: {version: 1.30.0}, provider: {type: aws}}
+                        """)
+                .staleInCache(core("shoots"), "metadata: {name: fresh, namespace: garden-dev}\nspec: {}");
+        ResourceReferenceManager checking = new ResourceReferenceManager(
+                new PluginContext(lagging, PrivilegedGroupsAuthorizer.defaults(), null, Clock.systemUTC()));
+        String profile = "metadata: {name: aws}\nspec:\n  type: aws\n  kubernetes: {versions: [%s]}\n";
+        Outcome.forbidden(
+                        "cloudprofiles.core.gardener.cloud",
+                        "aws",
+                        "1 error occurred:\n\t* unable to delete Kubernetes version \"1.30.0\" from CloudProfile \"aws\" - "
+                                + "version is still in use by shoot 'garden-dev/fresh'\n\n")
+                .check(checking.validate(Requests.of(
+                        new GroupVersionKind(CORE, "v1beta1", "CloudProfile"),
+                        core("cloudprofiles"),
+                        "",
+                        Operation.UPDATE,
+                        Requests.object(profile.formatted("{version: 1.31.1}")),
+                        Requests.object(profile.formatted("{version: 1.31.1}, {version: 1.30.0}")),
+                        ADMIN)));
+    }
+
     @Test
     void aCopyOfTheCredentialsIsDryRunCreatedPerProviderTypeAndItsRefusalForbidsTheBinding() {
         garden.put(new GroupResource("", "secrets"), """

@@ -29,6 +29,9 @@ class SeedValidatorPluginTest {
             .put(
                     SHOOTS,
                     "metadata: {name: s1, namespace: garden-dev}\nspec: {seedName: busy, dns: {domain: s1.dev.example.com}}")
+            // created a moment ago: the cache has yet to see it scheduled onto the seed
+            .put(SHOOTS, "metadata: {name: s2, namespace: garden-dev}\nspec: {seedName: fresh}")
+            .staleInCache(SHOOTS, "metadata: {name: s2, namespace: garden-dev}\nspec: {}")
             .put(
                     new GroupResource("security.gardener.cloud", "workloadidentities"),
                     "metadata: {name: aws-id, namespace: garden}\nspec: {targetSystem: {type: aws}}")
@@ -56,6 +59,15 @@ class SeedValidatorPluginTest {
                                 "seeds.core.gardener.cloud",
                                 "busy",
                                 "cannot delete seed busy since it is still used by shoot(s)")),
+                arguments(
+                        "delete of a seed a shoot uses that the cache has not seen yet",
+                        Operation.DELETE,
+                        null,
+                        seed("fresh", BASE),
+                        Outcome.forbidden(
+                                "seeds.core.gardener.cloud",
+                                "fresh",
+                                "cannot delete seed fresh since it is still used by shoot(s)")),
                 arguments(
                         "removing a zone of a used seed",
                         Operation.UPDATE,
