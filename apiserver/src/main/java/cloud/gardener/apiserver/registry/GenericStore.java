@@ -239,7 +239,6 @@ public final class GenericStore {
         return admission
                 .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms, memo)))
                 .compose(v -> {
-                    defaultAfterAdmission(obj, forms);
                     Object record = prepareForCreate(obj, forms);
                     return createAttempt(namespace, obj, record, ctx, forms, memo, 1);
                 });
@@ -250,24 +249,29 @@ public final class GenericStore {
      * reservations) leaves its defaultable fields unset. Gardener's storage decoding defaults every object it
      * reads; here the object is stored defaulted, so reads and later updates see the same object.
      *
-     * @param forms where the canonical form is taken from (or left out, null: an update leaves it to the strategy's
-     *     prepareForUpdate, which does so first)
+     * @return the model the defaulted object is to be brought into, or empty when the kind has no defaulter (its
+     *     canonical form is then left to the strategy, as it is for an update, whose prepareForUpdate does so first)
      */
-    private void defaultAfterAdmission(ObjectNode obj, ModelForms forms) {
+    private Optional<Class<?>> defaultAfterAdmission(ObjectNode obj) {
         GroupVersionKind gvk = type.gvk(apiVersionOf(obj));
         Optional<Defaulter> defaulter = Defaulters.of(gvk);
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (defaulter.isPresent() && model.isPresent()) {
             defaulter.get().apply(obj);
-            if (forms != null) {
-                // mutating plugins set a few members (the spec's, labels): those alone are converted
-                forms.canonicalizeEdited(obj, model.get());
-            }
+            return model;
         }
+        return Optional.empty();
     }
 
-    /** The generic store's and the strategy's preparation: the record {@code obj} now encodes, or null if not known. */
+    /**
+     * The defaulting after admission, the generic store's and the strategy's preparation: the record {@code obj} now
+     * encodes, or null if not known. The defaulted object is made canonical once its server-set metadata is in place:
+     * the one conversion of the members the plugins, the defaulting and the store changed (the store's metadata, a
+     * status reset, converted per member, are the same in either order), so the strategy's preparation reads the
+     * canonical object it read before and its own canonical form is that object again unless it changed it.
+     */
     private Object prepareForCreate(ObjectNode obj, ModelForms forms) {
+        Optional<Class<?>> defaulted = defaultAfterAdmission(obj);
         ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
                 "uid",
@@ -284,6 +288,8 @@ public final class GenericStore {
         if (type.hasStatus() && strategy.resetsStatusOnCreate()) {
             obj.remove("status");
         }
+        // mutating plugins set a few members (the spec's, labels), the store the metadata: those alone are converted
+        defaulted.ifPresent(model -> forms.canonicalizeEdited(obj, model));
         if (strategy instanceof ModelStrategy modelled) {
             return modelled.prepareForCreate(obj, forms);
         }
@@ -548,7 +554,7 @@ public final class GenericStore {
                 .admit(updateAttributes(desired, old, subresource, ctx, records(forms, memo)))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
-                    defaultAfterAdmission(desired, null);
+                    defaultAfterAdmission(desired);
                     ObjectNode updated = isolate(desired, old, subresource);
                     PreparedUpdate prepared = prepareForUpdate(updated, old, subresource, forms);
                     if (!prepared.errors().isEmpty()) {
