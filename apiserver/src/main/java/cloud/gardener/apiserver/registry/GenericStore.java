@@ -234,12 +234,14 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         ModelForms forms = ctx.forms().copy();
+        // the mutating plugins' records, in a memory of their own: the conversion after them starts from the last
+        ModelForms admitted = forms.copy();
         // what the plugins look up, shared by both phases of this create (and only by them)
         RequestMemo memo = new RequestMemo();
         return admission
-                .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms, memo)))
+                .admit(attributes(Operation.CREATE, obj, null, ctx, records(admitted, memo)))
                 .compose(v -> {
-                    Object record = prepareForCreate(obj, forms);
+                    Object record = prepareForCreate(obj, forms, admitted);
                     return createAttempt(namespace, obj, record, ctx, forms, memo, 1);
                 });
     }
@@ -270,7 +272,7 @@ public final class GenericStore {
      * status reset, converted per member, are the same in either order), so the strategy's preparation reads the
      * canonical object it read before and its own canonical form is that object again unless it changed it.
      */
-    private Object prepareForCreate(ObjectNode obj, ModelForms forms) {
+    private Object prepareForCreate(ObjectNode obj, ModelForms forms, ModelForms admitted) {
         Optional<Class<?>> defaulted = defaultAfterAdmission(obj);
         ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
@@ -289,7 +291,8 @@ public final class GenericStore {
             obj.remove("status");
         }
         // mutating plugins set a few members (the spec's, labels), the store the metadata: those alone are converted
-        defaulted.ifPresent(model -> forms.canonicalizeEdited(obj, model));
+        // (decoded against the record the last of them read: what they wrote before it is decoded already)
+        defaulted.ifPresent(model -> forms.canonicalizeEdited(obj, model, admitted));
         if (strategy instanceof ModelStrategy modelled) {
             return modelled.prepareForCreate(obj, forms);
         }
@@ -551,7 +554,7 @@ public final class GenericStore {
         // prepares and validates it, then validating admission sees the result.
         RequestMemo memo = new RequestMemo();
         return admission
-                .admit(updateAttributes(desired, old, subresource, ctx, records(forms, memo)))
+                .admit(updateAttributes(desired, old, subresource, ctx, records(forms.copy(), memo)))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
                     defaultAfterAdmission(desired);
@@ -1037,11 +1040,11 @@ public final class GenericStore {
     // ---------------------------------------------------------------------------------------- helpers
 
     /**
-     * The mutating phase's records: from what the write decoded so far, in a memory of their own (the records of trees
-     * the plugins changed do not crowd out the forms the store converts from afterwards).
+     * The mutating phase's records, decoded through {@code own}: a copy of what the write decoded so far, a memory of
+     * the phase's own (the records of trees the plugins changed do not crowd out the forms the store converts from
+     * afterwards).
      */
-    private static AdmittedRecords records(ModelForms forms, RequestMemo memo) {
-        ModelForms own = forms.copy();
+    private static AdmittedRecords records(ModelForms own, RequestMemo memo) {
         return AdmittedRecords.decodedBy(
                 new AdmittedRecords.Decoder() {
                     @Override
