@@ -234,13 +234,14 @@ public final class GenericStore {
             meta.remove("namespace");
         }
         ModelForms forms = ctx.forms().copy();
+        // the mutating plugins' records, in a memory of their own: the conversion after them starts from the last
+        ModelForms admitted = forms.copy();
         // what the plugins look up, shared by both phases of this create (and only by them)
         RequestMemo memo = new RequestMemo();
         return admission
-                .admit(attributes(Operation.CREATE, obj, null, ctx, records(forms, memo)))
+                .admit(attributes(Operation.CREATE, obj, null, ctx, records(admitted, memo)))
                 .compose(v -> {
-                    defaultAfterAdmission(obj, forms);
-                    Object record = prepareForCreate(obj, forms);
+                    Object record = prepareForCreate(obj, forms, admitted);
                     return createAttempt(namespace, obj, record, ctx, forms, memo, 1);
                 });
     }
@@ -250,24 +251,29 @@ public final class GenericStore {
      * reservations) leaves its defaultable fields unset. Gardener's storage decoding defaults every object it
      * reads; here the object is stored defaulted, so reads and later updates see the same object.
      *
-     * @param forms where the canonical form is taken from (or left out, null: an update leaves it to the strategy's
-     *     prepareForUpdate, which does so first)
+     * @return the model the defaulted object is to be brought into, or empty when the kind has no defaulter (its
+     *     canonical form is then left to the strategy, as it is for an update, whose prepareForUpdate does so first)
      */
-    private void defaultAfterAdmission(ObjectNode obj, ModelForms forms) {
+    private Optional<Class<?>> defaultAfterAdmission(ObjectNode obj) {
         GroupVersionKind gvk = type.gvk(apiVersionOf(obj));
         Optional<Defaulter> defaulter = Defaulters.of(gvk);
         Optional<Class<?>> model = ResourceModels.of(gvk);
         if (defaulter.isPresent() && model.isPresent()) {
             defaulter.get().apply(obj);
-            if (forms != null) {
-                // mutating plugins set a few members (the spec's, labels): those alone are converted
-                forms.canonicalizeEdited(obj, model.get());
-            }
+            return model;
         }
+        return Optional.empty();
     }
 
-    /** The generic store's and the strategy's preparation: the record {@code obj} now encodes, or null if not known. */
-    private Object prepareForCreate(ObjectNode obj, ModelForms forms) {
+    /**
+     * The defaulting after admission, the generic store's and the strategy's preparation: the record {@code obj} now
+     * encodes, or null if not known. The defaulted object is made canonical once its server-set metadata is in place:
+     * the one conversion of the members the plugins, the defaulting and the store changed (the store's metadata, a
+     * status reset, converted per member, are the same in either order), so the strategy's preparation reads the
+     * canonical object it read before and its own canonical form is that object again unless it changed it.
+     */
+    private Object prepareForCreate(ObjectNode obj, ModelForms forms, ModelForms admitted) {
+        Optional<Class<?>> defaulted = defaultAfterAdmission(obj);
         ObjectNode meta = ObjectTrees.meta(obj);
         meta.remove(List.of(
                 "uid",
@@ -284,6 +290,9 @@ public final class GenericStore {
         if (type.hasStatus() && strategy.resetsStatusOnCreate()) {
             obj.remove("status");
         }
+        // mutating plugins set a few members (the spec's, labels), the store the metadata: those alone are converted
+        // (decoded against the record the last of them read: what they wrote before it is decoded already)
+        defaulted.ifPresent(model -> forms.canonicalizeEdited(obj, model, admitted));
         if (strategy instanceof ModelStrategy modelled) {
             return modelled.prepareForCreate(obj, forms);
         }
@@ -545,10 +554,10 @@ public final class GenericStore {
         // prepares and validates it, then validating admission sees the result.
         RequestMemo memo = new RequestMemo();
         return admission
-                .admit(updateAttributes(desired, old, subresource, ctx, records(forms, memo)))
+                .admit(updateAttributes(desired, old, subresource, ctx, records(forms.copy(), memo)))
                 .compose(v -> {
                     // the canonical form comes with the strategy's prepareForUpdate, before the kind's rules read it
-                    defaultAfterAdmission(desired, null);
+                    defaultAfterAdmission(desired);
                     ObjectNode updated = isolate(desired, old, subresource);
                     PreparedUpdate prepared = prepareForUpdate(updated, old, subresource, forms);
                     if (!prepared.errors().isEmpty()) {
@@ -1031,11 +1040,11 @@ public final class GenericStore {
     // ---------------------------------------------------------------------------------------- helpers
 
     /**
-     * The mutating phase's records: from what the write decoded so far, in a memory of their own (the records of trees
-     * the plugins changed do not crowd out the forms the store converts from afterwards).
+     * The mutating phase's records, decoded through {@code own}: a copy of what the write decoded so far, a memory of
+     * the phase's own (the records of trees the plugins changed do not crowd out the forms the store converts from
+     * afterwards).
      */
-    private static AdmittedRecords records(ModelForms forms, RequestMemo memo) {
-        ModelForms own = forms.copy();
+    private static AdmittedRecords records(ModelForms own, RequestMemo memo) {
         return AdmittedRecords.decodedBy(
                 new AdmittedRecords.Decoder() {
                     @Override

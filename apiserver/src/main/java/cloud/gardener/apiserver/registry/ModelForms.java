@@ -103,10 +103,25 @@ public final class ModelForms {
      * tree's, so that a defaulted spec does not take the metadata and status through another whole conversion.
      */
     public <T> T canonicalizeEdited(ObjectNode obj, Class<T> model) {
-        return canonicalize(obj, model, true);
+        return canonicalize(obj, model, true, null);
+    }
+
+    /**
+     * {@link #canonicalizeEdited}, the members that changed decoded against the form {@code edits} knows last of
+     * {@code model} (the mutating plugins' memory: the record of the tree the last of them read) rather than against a
+     * known canonical tree: what the plugins wrote before that read, and it decoded, is not decoded again. The other
+     * members, and the canonical JSON, come from the known canonical tree as before; the result is the same.
+     */
+    public <T> T canonicalizeEdited(ObjectNode obj, Class<T> model, ModelForms edits) {
+        return canonicalize(obj, model, true, edits.latest(model));
     }
 
     private <T> T canonicalize(ObjectNode obj, Class<T> model, boolean anyMember) {
+        return canonicalize(obj, model, anyMember, null);
+    }
+
+    /** @param basis null, or a known form (of another memory) the changed members are decoded against */
+    private <T> T canonicalize(ObjectNode obj, Class<T> model, boolean anyMember, Known basis) {
         Found found = find(obj, model);
         Known k = found == null ? null : found.known();
         if (k != null && k.canonical() && found.match() == IDENTICAL) {
@@ -114,7 +129,7 @@ public final class ModelForms {
             return model.cast(k.record());
         }
         if (k == null) {
-            T changed = canonicalizeParts(obj, model, anyMember);
+            T changed = canonicalizeParts(obj, model, anyMember, basis);
             if (changed != null) {
                 return changed;
             }
@@ -144,7 +159,7 @@ public final class ModelForms {
      * that are the known ones, field order and number types included, stay as they are); null when no known tree is
      * such.
      */
-    private <T> T canonicalizeParts(ObjectNode obj, Class<T> model, boolean anyMember) {
+    private <T> T canonicalizeParts(ObjectNode obj, Class<T> model, boolean anyMember, Known basis) {
         for (Known k : snapshot()) {
             if (!k.canonical() || k.record().getClass() != model) {
                 continue;
@@ -157,7 +172,11 @@ public final class ModelForms {
             try {
                 // within a part, what did not change keeps the known value and its JSON (a metadata part's
                 // managedFields, a spec's unchanged sections): only the changed records are rebuilt and encoded
-                record = ModelCodec.decodeChangedParts(obj, k.tree(), model.cast(k.record()), diff.parts());
+                // (against the basis, when it is of the model: its tree decodes to its record as the known one's does)
+                record = basis == null || basis.record().getClass() != model
+                        ? ModelCodec.decodeChangedParts(obj, k.tree(), model.cast(k.record()), diff.parts())
+                        : ModelCodec.decodeChangedParts(
+                                obj, basis.tree(), model.cast(basis.record()), model.cast(k.record()), diff.parts());
             } catch (DecodeException e) {
                 return null; // the whole object's decoding fails as it does
             }

@@ -219,4 +219,34 @@ class ModelFormsTest {
         assertThat(forms.record(edited, ConfigMap.class)).isSameAs(decoded);
         assertThat(forms.editedRecord(edited.deepCopy(), ConfigMap.class)).isSameAs(decoded);
     }
+
+    @Test
+    void anEditedTreeIsConvertedWithTheMembersAnEditsMemoryDecodedTakenFromItAndTheRestAsKnown() {
+        ModelForms forms = new ModelForms();
+        ConfigMap record = ModelCodec.decode(tree(CONFIG_MAP), ConfigMap.class).value();
+        forms.remember(ModelCodec.encode(record), record);
+        // the plugins' memory decoded their edit: labels (not in canonical order) and another datum
+        ModelForms edits = forms.copy();
+        ObjectNode edited = tree(CONFIG_MAP
+                .replace("evaluation", "production")
+                .replace(
+                        "\"name\": \"settings\",",
+                        "\"labels\": {\"b\": \"2\", \"a\": \"1\"}, \"name\": \"settings\","));
+        ConfigMap admitted = edits.editedRecord(edited, ConfigMap.class);
+        ObjectNode obj = edited.deepCopy();
+        ObjectNode whole = ModelCodec.canonical(edited, ConfigMap.class);
+
+        ConfigMap converted = forms.canonicalizeEdited(obj, ConfigMap.class, edits);
+
+        assertThat(obj).hasToString(whole.toString());
+        assertThat(converted)
+                .isEqualTo(ModelCodec.decode(whole, ConfigMap.class).value());
+        assertThat(converted.metadata())
+                .as("the metadata the edits' memory decoded is its record's, not decoded again")
+                .isSameAs(admitted.metadata())
+                .isNotEqualTo(record.metadata());
+        assertThat(converted.typeMeta()).isSameAs(record.typeMeta());
+        // the canonical form is known from now on
+        assertThat(forms.canonicalize(obj.deepCopy(), ConfigMap.class)).isSameAs(converted);
+    }
 }

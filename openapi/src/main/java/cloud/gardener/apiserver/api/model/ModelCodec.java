@@ -95,9 +95,21 @@ public final class ModelCodec {
      * @throws DecodeException as {@link #decode} for a changed part that does not decode
      */
     public static <T> T decodeChangedParts(JsonNode tree, JsonNode knownTree, T known, Collection<String> jsonNames) {
+        return decodeChangedParts(tree, knownTree, known, known, jsonNames);
+    }
+
+    /**
+     * {@link #decodeChangedParts}, each part decoded against {@code knownTree}'s member ({@code knownTree} decodes to
+     * {@code known}), the other fields {@code base}'s: for a tree whose parts are closer to one known form (the last an
+     * edit decoded) than to the one its other members are taken from. Equal to {@link #decodeParts} of {@code base}.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> T decodeChangedParts(
+            JsonNode tree, JsonNode knownTree, T known, T base, Collection<String> jsonNames) {
         return withDecodedParts(
                 tree,
-                known,
+                base,
                 jsonNames,
                 (f, child, plan, context) -> changedValue(
                         child, knownTree.get(f.name), f.get(known), f.value, plan.goStruct, context, null, f.name));
