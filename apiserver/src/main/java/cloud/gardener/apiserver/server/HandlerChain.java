@@ -47,7 +47,6 @@ import cloud.gardener.apiserver.server.filters.RequestAttributes;
 import cloud.gardener.apiserver.server.filters.RequestInfoFilter;
 import cloud.gardener.apiserver.server.filters.RequestMetricsFilter;
 import cloud.gardener.apiserver.server.filters.RequestPreamble;
-import cloud.gardener.apiserver.server.filters.ResponseCompression;
 import cloud.gardener.apiserver.workloadidentity.TokenIssuer;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -64,7 +63,7 @@ import java.util.Map;
 
 /**
  * The whole request path in one place, outermost first, as k8s.io/apiserver's
- * DefaultBuildHandlerChain: connection timeouts → body held back → preamble (Audit-Id, Cache-Control) → request
+ * DefaultBuildHandlerChain: connection timeouts → preamble (Audit-Id, Cache-Control, compression) → body held back → request
  * info → metrics → deadline → [a busy HTTP/2 connection's reads to another event loop] → [the workload identity issuer's public OIDC documents] → authentication → audit →
  * impersonation → max-in-flight → authorization → body (where a handler reads it) → routes (health, metrics,
  * version, discovery, OpenAPI, the seed and Garden webhooks, resources).
@@ -101,10 +100,10 @@ final class HandlerChain {
         // filter's behaviour are the same either way.
         List<Filter> filters = new ArrayList<>();
         filters.add(timeouts.requests());
-        filters.add(new ResponseCompression());
+        // Audit-Id, Cache-Control and the compression decision (ResponseCompression) for every answer
+        filters.add(new RequestPreamble());
         // no body byte is read before the request is authenticated and authorized: see BodyReader below
         filters.add(new BodyHold(vertx, limits.readHeaderTimeout()));
-        filters.add(new RequestPreamble());
         filters.add(new MalformedRequests());
         filters.add(new RequestInfoFilter());
         filters.add((ctx, rest) -> {

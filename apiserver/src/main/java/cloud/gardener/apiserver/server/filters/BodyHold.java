@@ -101,9 +101,10 @@ public final class BodyHold implements Filter {
                 abandon(ctx, body);
             }
         });
-        // What was held back is delivered first, on this event loop's next turn: an HTTP/2 GET's end of stream
-        // (read just after the headers its handler ran on) and whatever else already arrived. The timer is armed
-        // after it, and only for a body still incoming, so a request without a body (every HTTP/2 GET) sets none.
+        // What was held back is delivered first, on this event loop's next turn: an HTTP/2 stream's end (when it came
+        // in a frame of its own after the headers) and whatever else already arrived. The timer is armed after it,
+        // and only for a body still incoming, so a request without a body sets none. (A stream its headers ended,
+        // as every client-go GET's, holds nothing: see PendingBody.of.)
         request.resume();
         ctx.vertx().getOrCreateContext().runOnContext(v -> {
             if (!drain.stopped && !body.complete) {

@@ -1,11 +1,14 @@
 package cloud.gardener.apiserver.server.filters;
 
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * The outermost filter: echoes (or mints) the {@code Audit-Id} and sets {@code Cache-Control: no-cache,
- * private} on responses that did not choose their own.
+ * The outermost filter: echoes (or mints) the {@code Audit-Id}, sets {@code Cache-Control: no-cache, private} on
+ * responses that did not choose their own and has {@link ResponseCompression} decide whether the answer is gzipped.
+ * The two last are made in one headers-end handler: each one vert.x-web calls costs its own lambda and call per
+ * answer.
  */
 public final class RequestPreamble implements Filter {
 
@@ -30,10 +33,12 @@ public final class RequestPreamble implements Filter {
                 .putHeader(
                         names.auditId(),
                         auditId == null || auditId.isBlank() ? AUDIT_IDS.next().toString() : auditId);
+        boolean acceptsGzip = ResponseCompression.acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {
                 ctx.response().putHeader(names.cacheControl(), "no-cache, private");
             }
+            ResponseCompression.decide(ctx, acceptsGzip);
         });
         return true;
     }

@@ -16,9 +16,10 @@ import io.vertx.ext.web.RoutingContext;
  * is written) go out as they are. The listener compresses (gzip only, level 1 as upstream); this filter tells it
  * when not to, by the {@code identity} encoding Vert.x removes before the head is sent. Over HTTP/2 that choice is
  * made per stream only from vertx-core 5.0.12 on (see the parent pom); answers without a body (HEAD, 204, 304)
- * carry no encoding on either protocol.
+ * carry no encoding on either protocol. {@link RequestPreamble} asks for the decision in the one headers-end handler
+ * it adds to every request.
  */
-public final class ResponseCompression implements Filter {
+public final class ResponseCompression {
 
     /** Upstream's {@code defaultGzipThresholdBytes}: longer answers are gzipped. */
     public static final long THRESHOLD_BYTES = 128 * 1024;
@@ -27,12 +28,7 @@ public final class ResponseCompression implements Filter {
 
     private static final String LONG_STREAM = "gardener.compression.longStream";
 
-    @Override
-    public boolean filter(RoutingContext ctx, Rest rest) {
-        boolean acceptsGzip = acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
-        ctx.addHeadersEndHandler(v -> decide(ctx.request(), ctx.response(), acceptsGzip, ctx.get(LONG_STREAM) != null));
-        return true;
-    }
+    private ResponseCompression() {}
 
     /**
      * Marks an answer streamed without a length that is known to be longer than the threshold (a streamed list):
@@ -40,6 +36,15 @@ public final class ResponseCompression implements Filter {
      */
     public static void markLongStream(RoutingContext ctx) {
         ctx.put(LONG_STREAM, "true");
+    }
+
+    /**
+     * Decides as the answer's head is about to be sent.
+     *
+     * @param acceptsGzip what {@link #acceptsGzip} said of the request's {@code Accept-Encoding}
+     */
+    static void decide(RoutingContext ctx, boolean acceptsGzip) {
+        decide(ctx.request(), ctx.response(), acceptsGzip, ctx.get(LONG_STREAM) != null);
     }
 
     private static void decide(

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The held body of an HTTP/2 stream once its answer is out: a GET (whose end of stream follows its headers) is done
- * without a drain timer; a body still incoming is reset when the drain timeout passes.
+ * The held body of an HTTP/2 stream once its answer is out: a GET (whose headers end its stream) holds nothing and
+ * sets no drain timer; a body still incoming is held, and reset when the drain timeout passes.
  */
 @Tag("integration")
 class BodyHoldTest {
@@ -35,6 +35,9 @@ class BodyHoldTest {
 
     private final Vertx vertx = Vertx.vertx();
     private final AtomicInteger timers = new AtomicInteger();
+    /** Requests that reached the handler with a body held back. */
+    private final AtomicInteger held = new AtomicInteger();
+
     private HttpServer server;
     private HttpClient client;
 
@@ -54,7 +57,12 @@ class BodyHoldTest {
                 });
         Router router = Router.router(vertx);
         router.route().handler(FilterChain.of(new BodyHold(counting, DRAIN_TIMEOUT)));
-        router.route().handler(ctx -> ctx.response().end("answered"));
+        router.route().handler(ctx -> {
+            if (PendingBody.get(ctx) != null) {
+                held.incrementAndGet();
+            }
+            ctx.response().end("answered");
+        });
         server = vertx.createHttpServer()
                 .requestHandler(router)
                 .listen(0, "127.0.0.1")
@@ -80,6 +88,7 @@ class BodyHoldTest {
         // a turn of each event loop later, still none
         Thread.sleep(100);
         assertThat(timers.get()).isZero();
+        assertThat(held.get()).isZero();
     }
 
     @Test
@@ -95,5 +104,6 @@ class BodyHoldTest {
         assertThat(req.response().await(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         assertThat(reset.get(10, TimeUnit.SECONDS)).isInstanceOf(StreamResetException.class);
         assertThat(timers.get()).isEqualTo(1);
+        assertThat(held.get()).isEqualTo(1);
     }
 }
