@@ -94,7 +94,7 @@ public final class ModelForms {
      * record: decoded and encoded only when no known tree has its content.
      */
     public <T> T canonicalize(ObjectNode obj, Class<T> model) {
-        return canonicalize(obj, model, false);
+        return canonicalize(obj, model, false, null);
     }
 
     /**
@@ -114,10 +114,6 @@ public final class ModelForms {
      */
     public <T> T canonicalizeEdited(ObjectNode obj, Class<T> model, ModelForms edits) {
         return canonicalize(obj, model, true, edits.latest(model));
-    }
-
-    private <T> T canonicalize(ObjectNode obj, Class<T> model, boolean anyMember) {
-        return canonicalize(obj, model, anyMember, null);
     }
 
     /** @param basis null, or a known form (of another memory) the changed members are decoded against */
