@@ -50,7 +50,7 @@ final class ProcessCpu {
     /**
      * The CPU milliseconds per operation each process spent between two snapshots, for processes that spent any;
      * for a JVM also the part its JIT compiler threads and its GC threads spent (the rest is the difference), e.g.
-     * {@code server on etcd 0.920 (JIT 0.400, GC 0.050), etcd 0.350, load client 0.410 (JIT 0.020, GC 0.010)}: a
+     * {@code server on etcd 0.920 (JIT 0.400, GC 0.0500), etcd 0.350, load client 0.410 (JIT 0.0200, GC 0.0100)}: a
      * server still compiling spends much of its CPU on that, which a warm server would not. The total is counted in
      * clock ticks (10 ms), the parts in nanoseconds, so a part can exceed a total of a few ticks. Empty when nothing
      * is metered.
@@ -62,20 +62,32 @@ final class ProcessCpu {
             long spent = after[i].totalNanos() - before[i].totalNanos();
             if (before[i].totalNanos() >= 0 && after[i].totalNanos() >= 0 && spent > 0 && operations > 0) {
                 out.append(out.length() == 0 ? "" : ", ")
-                        .append(String.format(Locale.ROOT, "%s %.3f", name, spent / 1e6 / operations));
+                        .append(name)
+                        .append(' ')
+                        .append(millis(spent / 1e6 / operations));
                 if (after[i].isJvm()) {
-                    out.append(String.format(
-                            Locale.ROOT,
-                            " (JIT %.3f, GC %.3f)",
-                            ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.JIT) / 1e6 / operations,
-                            ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.GC)
+                    out.append(" (JIT ")
+                            .append(millis(ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.JIT)
                                     / 1e6
-                                    / operations));
+                                    / operations))
+                            .append(", GC ")
+                            .append(millis(ThreadCpu.spent(before[i].threads(), after[i].threads(), ThreadKind.GC)
+                                    / 1e6
+                                    / operations))
+                            .append(')');
                 }
             }
             i++;
         }
         return out.toString();
+    }
+
+    /**
+     * Milliseconds with three decimals, four below 0.1 ms: a GET costs a few hundredths of a millisecond, where a cut
+     * of 5 % would not show in the third decimal.
+     */
+    static String millis(double ms) {
+        return String.format(Locale.ROOT, ms < 0.1 ? "%.4f" : "%.3f", ms);
     }
 
     /**

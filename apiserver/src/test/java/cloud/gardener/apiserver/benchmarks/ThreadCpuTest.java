@@ -111,6 +111,8 @@ class ThreadCpuTest {
 
         assertThat(cpu.perOperation(before, after, 2))
                 .isEqualTo("server on etcd 2.000 (JIT 0.900, GC 0.100), etcd 0.500");
+        assertThat(cpu.perOperation(before, after, 100))
+                .isEqualTo("server on etcd 0.0400 (JIT 0.0180, GC 0.0020), etcd 0.0100");
     }
 
     @Test
@@ -124,7 +126,7 @@ class ThreadCpuTest {
         }
 
         assertThat(cpu.perOperation(before, cpu.snapshot(), 1 + (x & 0)))
-                .matches("load client \\d+\\.\\d{3} \\(JIT \\d+\\.\\d{3}, GC \\d+\\.\\d{3}\\)");
+                .matches("load client \\d+\\.\\d{3,4} \\(JIT \\d+\\.\\d{3,4}, GC \\d+\\.\\d{3,4}\\)");
     }
 
     @Test
