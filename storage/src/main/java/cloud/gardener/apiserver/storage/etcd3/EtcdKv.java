@@ -43,9 +43,7 @@ import java.util.function.LongSupplier;
  * context, so each etcd call of a request on another event loop crossed threads three or four times, and all
  * of etcd's traffic was parsed on one loop. Here a call made on an event loop goes out on that loop's own
  * connection and its answer is parsed and completed on the same thread (gRPC's direct executor on the
- * channel's loop): no hop at all. A caller off its loop (a worker) gets its answer through its context. The
- * exception: consistent single-key reads of all loops share round trips, sent over whichever loop's connection
- * is free to send ({@link GetBatcher}), and another loop's answers hop back to it, one task per batch.
+ * channel's loop): no hop at all. A caller off its loop (a worker) gets its answer through its context.
  * jetcd stays for watches and the maintenance API.
  *
  * <p>Writes are sent once (never retried: a write whose outcome is unknown fails as UNAVAILABLE); reads are
@@ -70,9 +68,6 @@ final class EtcdKv implements AutoCloseable {
     private final LongSupplier compactedRevision;
     private final List<ClientInterceptor> interceptors;
     private final Map<EventLoop, LoopConnection> loops = new ConcurrentHashMap<>();
-    /** The loops' consistent single-key reads, sent together over whichever loop's connection is free to. */
-    private final GetBatcher batcher = new GetBatcher();
-
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -108,8 +103,8 @@ final class EtcdKv implements AutoCloseable {
     }
 
     /**
-     * A linearizable read of one key: the pair, or null when the key is absent. Concurrent reads on the event
-     * loops share round trips ({@link GetBatcher}).
+     * A linearizable read of one key: the pair, or null when the key is absent. Concurrent reads on one event
+     * loop share round trips ({@link GetBatcher}).
      */
     Future<KeyValue> get(ContextInternal ctx, String key) {
         return complete(ctx, (loop, done) -> loop.get(KvRequests.key(key), false, done));
@@ -197,14 +192,16 @@ final class EtcdKv implements AutoCloseable {
     }
 
     /** One event loop's connection, and the state only that loop's thread touches. */
-    private final class LoopConnection implements GetBatcher.Home {
+    private final class LoopConnection implements GetBatcher.Sender {
         private final EventLoop loop;
         private final ManagedChannel channel;
         private final Channel calls;
         private final ReconnectPacer pacer;
+        private final GetBatcher batcher;
 
         LoopConnection(EventLoop loop, ManagedChannel channel, Channel calls, ReconnectPacer pacer) {
             this.loop = loop;
+            this.batcher = new GetBatcher(this, loop);
             this.channel = channel;
             this.calls = calls;
             this.pacer = pacer;
@@ -212,9 +209,9 @@ final class EtcdKv implements AutoCloseable {
 
         void get(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
             if (loop.inEventLoop()) {
-                batcher.get(this, key, keysOnly, done);
+                batcher.get(key, keysOnly, done);
             } else {
-                // Not on the loop (a worker caller): the batcher answers on the loop, so read on its own.
+                // Not on the loop (a worker caller): the batcher is the loop's alone, so read on its own.
                 call(
                         RANGE,
                         keysOnly ? KvRequests.keyOnly(key) : KvRequests.get(key),
@@ -232,11 +229,6 @@ final class EtcdKv implements AutoCloseable {
         @Override
         public void readTxn(TxnRequest request, BiConsumer<TxnResponse, Throwable> done) {
             call(TXN, request, true, done);
-        }
-
-        @Override
-        public void execute(Runnable task) {
-            loop.execute(task);
         }
 
         /** One unary call; a read that meets UNAVAILABLE is sent again after a backoff, within the timeout. */

@@ -6,67 +6,58 @@ import io.etcd.jetcd.api.RangeRequest;
 import io.etcd.jetcd.api.RangeResponse;
 import io.etcd.jetcd.api.TxnRequest;
 import io.etcd.jetcd.api.TxnResponse;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 
 /**
- * Coalesces the concurrent consistent single-key reads of every event loop into shared round trips: a read that
- * arrives while no round trip is in flight goes out at the end of its loop's turn, together with every read asked
- * for meanwhile on any loop; a read that arrives while a round trip is in flight waits for it, and then goes with
- * every other read that waited, over the connection of the loop that got the answer. Each batch goes as one
- * read-only transaction of one range per distinct key, up to {@link #MAX_TXN_OPS} (a lone key as a range). With 64
- * GETs in flight etcd then answers a few transactions instead of 64 ranges, and the client parses and frames a few
- * messages instead of 64. Sending the first read of a quiet loop at once instead made batches alternate between that
- * one read and the rest of the turn's reads, which waited a whole round trip for it (the benchmark's GET row over
- * HTTP/2: 9183 lone ranges against 2230 transactions of 63). Batching each loop on its own halved the batches where
- * requests are spread over loops (HTTP/1.1's connections: 18 reads a round trip on two loops against 40 over one
- * HTTP/2 connection), and each round trip costs etcd a linearizable read and a gRPC call.
+ * Coalesces one event loop's concurrent consistent single-key reads: a read that arrives while nothing of
+ * this loop is in flight goes out at the end of the loop's turn, together with every read asked for in that
+ * turn; a read that arrives while a round trip is in flight waits for it. Each batch goes as one read-only
+ * transaction of up to {@link #MAX_TXN_OPS} ranges (a lone read as a range). With 64 GETs in flight etcd then
+ * answers a few transactions instead of 64 ranges, and the client parses and frames a few messages instead of
+ * 64. Sending the first read of a quiet loop at once instead made batches alternate between that one read and
+ * the rest of the turn's reads, which waited a whole round trip for it (the benchmark's GET row over HTTP/2:
+ * 9183 lone ranges against 2230 transactions of 63). One batcher for all loops (one round trip in flight for all,
+ * each loop's answers hopping back to it) made HTTP/1.1's round trips carry 23 reads instead of 18 and cut etcd's
+ * CPU per GET by a tenth, but the benchmark's GETs/s were no better (reads waited for the other loop's round trip):
+ * each loop keeps its own.
  *
- * <p>Each read stays linearizable: a batch is sent only after every read in it was asked for (taken from the
- * queue it was added to before), and a read-only transaction of non-serializable ranges is itself a linearizable
- * read in etcd (it waits for the leader's commit index, as a single range does), so each read observes every write
- * that completed before it was asked for, and the answer comes back before the read completes. The batch answers
- * all its keys at one revision, which is a state each read could have observed on its own; so the reads of one key
- * share its range.
+ * <p>Each read stays linearizable: a batch is sent only after every read in it was asked for, and a
+ * read-only transaction of non-serializable ranges is itself a linearizable read in etcd (it waits for the
+ * leader's commit index, as a single range does), so each read observes every write that completed before
+ * it was asked for, and the answer comes back before the read completes. The batch answers all its keys at
+ * one revision, which is a state each read could have observed on its own.
  *
- * <p>Thread-safe: reads are queued from any loop; one loop at a time sends (the {@link #state} says which phase),
- * and answers each read on its own loop (one task per other loop and round trip).
+ * <p>Confined to its event loop's thread: no locks.
  */
 final class GetBatcher {
 
     /** etcd's default {@code --max-txn-ops}: a transaction with more operations is refused. */
     static final int MAX_TXN_OPS = 128;
 
-    private static final int IDLE = 0;
-    private static final int QUEUED = 1;
-    private static final int SENDING = 2;
-
-    /**
-     * An event loop's connection: sends on its loop's connection (callbacks on that loop) and runs tasks on that
-     * loop after the work it has at hand.
-     */
-    interface Home {
+    /** Where the batcher sends its reads; callbacks run on the same loop thread. */
+    interface Sender {
         void range(RangeRequest request, BiConsumer<RangeResponse, Throwable> done);
 
         void readTxn(TxnRequest request, BiConsumer<TxnResponse, Throwable> done);
-
-        /** Runs the task on the loop, after the I/O events of its turn and the tasks queued before. */
-        void execute(Runnable task);
     }
 
     /**
-     * One waiting read, answered on its {@code home} loop; {@code done} gets the pair (keys only: perhaps without its
-     * value), or null when the key is absent.
+     * One waiting read; {@code done} gets the pair (keys only: perhaps without its value), or null when the key is
+     * absent.
      */
-    private record Pending(Home home, ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {}
+    private record Pending(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {}
 
-    /** The reads of one key in a batch, answered by one range: keys only when every one of them is. */
+    /**
+     * The reads of one key in a batch, answered by one range: keys only when every one of them is. Each read may
+     * take the same answer: they were all asked for before the batch was sent, and the range reads at the batch's
+     * one revision, which each of them could have observed on its own (see the class comment).
+     */
     private static final class Range {
         private final ByteString key;
         private final List<Pending> reads = new ArrayList<>(1);
@@ -84,181 +75,121 @@ final class GetBatcher {
         RangeRequest request() {
             return keysOnly ? KvRequests.keyOnly(key) : KvRequests.get(key);
         }
+
+        void answer(KeyValue kv, Throwable failure) {
+            for (Pending read : reads) {
+                read.done().accept(kv, failure);
+            }
+        }
     }
 
-    private final Queue<Pending> waiting = new ConcurrentLinkedQueue<>();
-    /**
-     * IDLE: nothing in flight and no send queued; QUEUED: a loop will send at the end of its turn; SENDING: a loop's
-     * round trips are in flight, and that loop sends what waits when they are answered. Only the loop that moved it
-     * out of IDLE moves it on.
-     */
-    private final AtomicInteger state = new AtomicInteger(IDLE);
-    /** The sending loop's round trips in flight: touched only by that loop while SENDING. */
+    private final Sender sender;
+    private final Executor turnEnd;
+    private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private int inFlight;
+    private boolean flushQueued;
 
     /**
-     * Reads {@code key} with the batch sent at the end of this turn if nothing is in flight, else with the batch sent
-     * when the round trip in flight is answered; answered on {@code home}'s loop.
+     * @param turnEnd runs a task on the loop's thread after the work the loop has at hand (the loop's
+     *                {@code execute}: after the I/O events of its turn and the tasks queued before)
+     */
+    GetBatcher(Sender sender, Executor turnEnd) {
+        this.sender = sender;
+        this.turnEnd = turnEnd;
+    }
+
+    /**
+     * Reads {@code key} with the batch sent at the end of this turn if nothing is in flight, else with the batch
+     * sent when the round trip in flight is answered.
      *
-     * @param home     the calling loop's connection (the caller is on that loop)
      * @param keysOnly whether to read the pair without its value (its revisions alone)
      */
-    void get(Home home, ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
-        waiting.add(new Pending(home, key, keysOnly, done));
-        // after the add: a sender that goes IDLE looks at the queue again after it did (see roundTripDone)
-        if (state.get() == IDLE && state.compareAndSet(IDLE, QUEUED)) {
+    void get(ByteString key, boolean keysOnly, BiConsumer<KeyValue, Throwable> done) {
+        waiting.add(new Pending(key, keysOnly, done));
+        if (inFlight == 0 && !flushQueued) {
+            flushQueued = true;
             try {
-                home.execute(() -> flush(home));
+                turnEnd.execute(this::queuedFlush);
             } catch (RuntimeException e) { // the loop is shutting down: send now, its failure reaches each read
-                flush(home);
+                flushQueued = false;
+                flush();
             }
         }
     }
 
-    /** On {@code home}'s loop, which moved the state out of IDLE: sends everything waiting, or goes IDLE. */
-    private void flush(Home home) {
-        state.set(SENDING);
-        List<List<Range>> batches = drain();
-        if (batches.isEmpty()) {
-            idle(home);
-            return;
-        }
-        inFlight += batches.size();
-        for (List<Range> batch : batches) {
-            try {
-                send(home, batch);
-            } catch (RuntimeException e) {
-                deliver(home, batch, null, e);
-                roundTripDone(home);
-            }
+    private void queuedFlush() {
+        flushQueued = false;
+        if (inFlight == 0) {
+            flush();
         }
     }
 
-    /** Everything waiting now, in batches of up to MAX_TXN_OPS distinct keys, however many reads of each. */
-    private List<List<Range>> drain() {
-        List<List<Range>> batches = new ArrayList<>(1);
-        Map<ByteString, Range> batch = new LinkedHashMap<>();
-        for (Pending next = waiting.poll(); next != null; next = waiting.poll()) {
-            Range range = batch.get(next.key());
-            if (range == null) {
-                if (batch.size() == MAX_TXN_OPS) {
-                    batches.add(new ArrayList<>(batch.values()));
-                    batch = new LinkedHashMap<>();
+    private void flush() {
+        while (!waiting.isEmpty()) {
+            // Reads of one key share a range: up to MAX_TXN_OPS distinct keys per batch, however many reads
+            Map<ByteString, Range> batch = new LinkedHashMap<>();
+            while (!waiting.isEmpty()) {
+                Pending next = waiting.peek();
+                Range range = batch.get(next.key());
+                if (range == null) {
+                    if (batch.size() == MAX_TXN_OPS) {
+                        break;
+                    }
+                    range = new Range(next.key());
+                    batch.put(next.key(), range);
                 }
-                range = new Range(next.key());
-                batch.put(next.key(), range);
+                range.add(waiting.poll());
             }
-            range.add(next);
+            List<Range> ranges = new ArrayList<>(batch.values());
+            inFlight++;
+            try {
+                send(ranges);
+            } catch (RuntimeException e) {
+                inFlight--;
+                deliver(ranges, null, e);
+            }
         }
-        if (!batch.isEmpty()) {
-            batches.add(new ArrayList<>(batch.values()));
-        }
-        return batches;
     }
 
-    private void send(Home home, List<Range> batch) {
+    private void send(List<Range> batch) {
         if (batch.size() == 1) {
-            home.range(batch.get(0).request(), (resp, failure) -> {
+            Range only = batch.get(0);
+            sender.range(only.request(), (resp, failure) -> {
                 try {
-                    deliver(home, batch, failure == null ? first(resp) : null, failure);
+                    only.answer(failure == null ? first(resp) : null, failure);
                 } finally {
-                    roundTripDone(home);
+                    roundTripDone();
                 }
             });
         } else {
-            home.readTxn(KvRequests.reads(requests(batch)), (resp, failure) -> {
+            sender.readTxn(KvRequests.reads(requests(batch)), (resp, failure) -> {
                 try {
-                    if (failure != null) {
-                        deliver(home, batch, null, failure);
-                    } else {
-                        deliver(home, batch, resp);
-                    }
+                    deliver(batch, resp, failure);
                 } finally {
-                    roundTripDone(home);
+                    roundTripDone();
                 }
             });
         }
     }
 
     /**
-     * On the sending loop. The next batch starts once its round trips are all answered: everything that waited
-     * meanwhile on any loop, including reads this loop's answered callers asked for while their answers were
-     * delivered.
+     * The next batch starts once this loop has nothing in flight: everything that waited meanwhile, including
+     * reads the answered callers asked for while their answers were delivered.
      */
-    private void roundTripDone(Home home) {
-        if (--inFlight > 0) {
-            return;
-        }
-        if (!waiting.isEmpty()) {
-            flush(home);
-        } else {
-            idle(home);
+    private void roundTripDone() {
+        inFlight--;
+        if (inFlight == 0 && !waiting.isEmpty()) {
+            flush();
         }
     }
 
-    /** Goes IDLE, then sends what a read queued just before (it saw SENDING and left the send to this loop). */
-    private void idle(Home home) {
-        state.set(IDLE);
-        if (!waiting.isEmpty() && state.compareAndSet(IDLE, QUEUED)) {
-            flush(home);
-        }
-    }
-
-    /** One answer (or failure) for every read of the batch's single range. */
-    private static void deliver(Home sender, List<Range> batch, KeyValue kv, Throwable failure) {
-        Answers answers = new Answers(sender);
-        for (Range range : batch) {
-            for (Pending read : range.reads) {
-                answers.add(read, kv, failure);
-            }
-        }
-        answers.send();
-    }
-
-    private static void deliver(Home sender, List<Range> batch, TxnResponse resp) {
-        Answers answers = new Answers(sender);
+    private static void deliver(List<Range> batch, TxnResponse resp, Throwable failure) {
         for (int i = 0; i < batch.size(); i++) {
-            KeyValue kv = first(resp.getResponses(i).getResponseRange());
-            for (Pending read : batch.get(i).reads) {
-                answers.add(read, kv, null);
-            }
-        }
-        answers.send();
-    }
-
-    /** A batch's answers: the sending loop's own at once, each other loop's in one task on that loop. */
-    private static final class Answers {
-        private final Home sender;
-        private final List<Home> homes = new ArrayList<>(2);
-        private final List<List<Runnable>> elsewhere = new ArrayList<>(2);
-
-        Answers(Home sender) {
-            this.sender = sender;
-        }
-
-        void add(Pending read, KeyValue kv, Throwable failure) {
-            if (read.home() == sender) {
-                read.done().accept(kv, failure);
-                return;
-            }
-            int at = homes.indexOf(read.home());
-            if (at < 0) {
-                at = homes.size();
-                homes.add(read.home());
-                elsewhere.add(new ArrayList<>());
-            }
-            elsewhere.get(at).add(() -> read.done().accept(kv, failure));
-        }
-
-        void send() {
-            for (int i = 0; i < homes.size(); i++) {
-                List<Runnable> tasks = elsewhere.get(i);
-                Runnable all = () -> tasks.forEach(Runnable::run);
-                try {
-                    homes.get(i).execute(all);
-                } catch (RuntimeException e) { // that loop is shutting down: answer here (promises complete anywhere)
-                    all.run();
-                }
+            Range range = batch.get(i);
+            if (failure != null) {
+                range.answer(null, failure);
+            } else {
+                range.answer(first(resp.getResponses(i).getResponseRange()), null);
             }
         }
     }

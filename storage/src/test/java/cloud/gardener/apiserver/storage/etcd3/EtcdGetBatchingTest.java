@@ -30,10 +30,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/**
- * Consistent GETs issued together on the event loops share etcd round trips, and each gets its own answer on its own
- * loop.
- */
+/** Consistent GETs issued together on one event loop share etcd round trips, and each gets its own answer. */
 @Tag("integration")
 class EtcdGetBatchingTest {
 
@@ -168,7 +165,7 @@ class EtcdGetBatchingTest {
                     ((VertxInternal) VERTX.vertx()).createEventLoopContext());
             assertThat(loops.get(0).nettyEventLoop()).isNotSameAs(loops.get(1).nettyEventLoop());
 
-            // both loops read at once, for several rounds, so that one loop's reads go over the other's connection
+            // both loops read at once, for several rounds: each loop's batches are its own
             List<CompletableFuture<Void>> done = new ArrayList<>();
             for (ContextInternal loop : loops) {
                 CompletableFuture<Void> loopDone = new CompletableFuture<>();

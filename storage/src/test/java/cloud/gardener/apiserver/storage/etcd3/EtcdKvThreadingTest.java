@@ -28,9 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Each event loop's etcd calls are sent, answered and completed on that loop's own thread: no other thread
- * touches a request of a loop (jetcd sent from its pool and answered on one loop for all). Only consistent gets
- * asked for on several loops at once may share a round trip over one of them ({@link GetBatcher}); each is still
- * completed on its own loop.
+ * touches a request of a loop (jetcd sent from its pool and answered on one loop for all).
  */
 @Tag("integration")
 class EtcdKvThreadingTest {

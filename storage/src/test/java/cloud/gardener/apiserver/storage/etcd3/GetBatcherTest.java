@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 /** How one loop's reads are grouped into round trips, against a sender that answers when told. */
 class GetBatcherTest {
 
-    private final GetBatcher batcher = new GetBatcher();
-    private final FakeLoop sender = new FakeLoop();
-    private final FakeLoop other = new FakeLoop();
+    private final ArrayDeque<Runnable> turnEnd = new ArrayDeque<>();
+    private final FakeSender sender = new FakeSender();
+    private final GetBatcher batcher = new GetBatcher(sender, turnEnd::add);
 
     @Test
     void readsOfOneKeyInATurnShareOneRangeThatReadsTheValueIfAnyOfThemWantsIt() {
@@ -148,82 +148,16 @@ class GetBatcherTest {
         assertThat(later.kv.getModRevision()).isEqualTo(2);
     }
 
-    @Test
-    void readsOfSeveralLoopsShareARoundTripAndEachIsAnsweredOnItsOwnLoop() {
-        Answer here = read(sender, "/a", true);
-        Answer there = read(other, "/a", true);
-        Answer thereToo = read(other, "/b", true);
-        sender.endTurn(); // the first loop to have asked sends, at the end of its turn, what every loop asked for
-        other.endTurn();
-
-        assertThat(sender.ranges).isEmpty();
-        assertThat(sender.txns)
-                .singleElement()
-                .satisfies(txn -> assertThat(txn.request.getSuccessList())
-                        .extracting(op -> op.getRequestRange().getKey().toStringUtf8())
-                        .containsExactly("/a", "/b"));
-        assertThat(other.ranges).isEmpty();
-        assertThat(other.txns).isEmpty();
-
-        sender.txns.get(0).answer(txnAnswer(pair("/a", 1), pair("/b", 2)));
-        assertThat(here.kv.getModRevision()).isEqualTo(1);
-        assertThat(there.done).as("answered on its own loop, not the sender's").isFalse();
-        assertThat(thereToo.done).isFalse();
-        other.endTurn();
-        assertThat(there.kv.getModRevision()).isEqualTo(1);
-        assertThat(thereToo.kv.getModRevision()).isEqualTo(2);
-    }
-
-    @Test
-    void readsAskedForOnAnotherLoopWhileARoundTripIsInFlightGoOverTheLoopThatGetsItsAnswer() {
-        read(sender, "/a", true);
-        sender.endTurn();
-        Answer later = read(other, "/b", true);
-        other.endTurn();
-        assertThat(other.ranges).as("one round trip at a time").isEmpty();
-
-        sender.ranges
-                .get(0)
-                .answer(RangeResponse.newBuilder().addKvs(pair("/a", 1)).build());
-        assertThat(sender.ranges).hasSize(2);
-        assertThat(sender.ranges.get(1).request.getKey().toStringUtf8()).isEqualTo("/b");
-
-        sender.ranges
-                .get(1)
-                .answer(RangeResponse.newBuilder().addKvs(pair("/b", 2)).build());
-        other.endTurn();
-        assertThat(later.kv.getModRevision()).isEqualTo(2);
-
-        // all answered, nothing in flight: the next read goes at the end of its own loop's turn, over its connection
-        Answer next = read(other, "/c", true);
-        other.endTurn();
-        assertThat(other.ranges)
-                .singleElement()
-                .satisfies(r -> assertThat(r.request.getKey().toStringUtf8()).isEqualTo("/c"));
-        assertThat(next.done).isFalse();
-    }
-
     private Answer read(String key, boolean keysOnly) {
-        return read(sender, key, keysOnly);
-    }
-
-    private Answer read(FakeLoop loop, String key, boolean keysOnly) {
         Answer answer = new Answer();
-        batcher.get(loop, ByteString.copyFromUtf8(key), keysOnly, answer);
+        batcher.get(ByteString.copyFromUtf8(key), keysOnly, answer);
         return answer;
     }
 
     private void endTurn() {
-        sender.endTurn();
-    }
-
-    private static TxnResponse txnAnswer(KeyValue... kvs) {
-        TxnResponse.Builder resp = TxnResponse.newBuilder().setSucceeded(true);
-        for (KeyValue kv : kvs) {
-            resp.addResponses(ResponseOp.newBuilder()
-                    .setResponseRange(RangeResponse.newBuilder().addKvs(kv)));
+        while (!turnEnd.isEmpty()) {
+            turnEnd.poll().run();
         }
-        return resp.build();
     }
 
     private static KeyValue pair(String key, long modRevision) {
@@ -265,22 +199,9 @@ class GetBatcherTest {
         }
     }
 
-    /** A loop's connection whose calls are answered when a test says, and whose tasks run at the end of its turn. */
-    private static final class FakeLoop implements GetBatcher.Home {
+    private static final class FakeSender implements GetBatcher.Sender {
         final List<Call<RangeRequest, RangeResponse>> ranges = new ArrayList<>();
         final List<Call<TxnRequest, TxnResponse>> txns = new ArrayList<>();
-        private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-
-        @Override
-        public void execute(Runnable task) {
-            tasks.add(task);
-        }
-
-        void endTurn() {
-            while (!tasks.isEmpty()) {
-                tasks.poll().run();
-            }
-        }
 
         @Override
         public void range(RangeRequest request, BiConsumer<RangeResponse, Throwable> done) {
