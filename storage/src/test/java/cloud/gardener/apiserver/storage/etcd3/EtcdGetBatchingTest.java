@@ -15,6 +15,8 @@ import io.grpc.ClientInterceptor;
 import io.grpc.MethodDescriptor;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,6 +151,71 @@ class EtcdGetBatchingTest {
             assertThat(new String(afterWrite.get(10, TimeUnit.SECONDS).value(), StandardCharsets.UTF_8))
                     .isEqualTo("1");
         }
+    }
+
+    @Test
+    void getsOfTwoLoopsAreEachAnsweredOnTheirOwnLoopWithTheirOwnKeys() throws Exception {
+        String prefix = ETCD.newPrefix();
+        try (EtcdStorage storage = new EtcdStorage(VERTX.vertx(), ETCD.config())) {
+            for (int i = 0; i < 20; i++) {
+                await(storage.create(prefix + "k" + i, bytes("v" + i)));
+            }
+            List<ContextInternal> loops = List.of(
+                    ((VertxInternal) VERTX.vertx()).createEventLoopContext(),
+                    ((VertxInternal) VERTX.vertx()).createEventLoopContext());
+            assertThat(loops.get(0).nettyEventLoop()).isNotSameAs(loops.get(1).nettyEventLoop());
+
+            // both loops read at once, for several rounds: each loop's batches are its own
+            List<CompletableFuture<Void>> done = new ArrayList<>();
+            for (ContextInternal loop : loops) {
+                CompletableFuture<Void> loopDone = new CompletableFuture<>();
+                done.add(loopDone);
+                loop.runOnContext(v -> readRounds(storage, prefix, Thread.currentThread(), 10, loopDone));
+            }
+            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Reads every key (and a missing one) at once, checks each answer and its thread, and again while rounds remain. */
+    private static void readRounds(
+            EtcdStorage storage, String prefix, Thread loopThread, int rounds, CompletableFuture<Void> done) {
+        List<Future<?>> answers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            String key = prefix + "k" + i;
+            String value = "v" + i;
+            Future<?> read = i % 3 == 0
+                    ? storage.modRevision(key).map(rev -> {
+                        assertThat(rev).isPositive();
+                        return rev;
+                    })
+                    : storage.get(key).map(got -> {
+                        assertThat(got.key()).isEqualTo(key);
+                        assertThat(new String(got.value(), StandardCharsets.UTF_8))
+                                .isEqualTo(value);
+                        return got;
+                    });
+            answers.add(read.map(r -> {
+                assertThat(Thread.currentThread()).isSameAs(loopThread);
+                return r;
+            }));
+        }
+        answers.add(storage.get(prefix + "missing").transform(r -> {
+            assertThat(Thread.currentThread()).isSameAs(loopThread);
+            assertThat(r.cause())
+                    .isInstanceOfSatisfying(
+                            StorageException.class,
+                            e -> assertThat(e.reason()).isEqualTo(StorageException.Reason.NOT_FOUND));
+            return Future.succeededFuture();
+        }));
+        Future.all(answers).onComplete(all -> {
+            if (all.failed()) {
+                done.completeExceptionally(all.cause());
+            } else if (rounds > 1) {
+                readRounds(storage, prefix, loopThread, rounds - 1, done);
+            } else {
+                done.complete(null);
+            }
+        });
     }
 
     private static <T> T onOneLoop(Supplier<T> work) throws Exception {
