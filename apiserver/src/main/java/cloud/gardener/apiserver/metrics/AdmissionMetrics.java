@@ -28,6 +28,7 @@ public final class AdmissionMetrics implements AdmissionObserver {
 
     AdmissionMetrics(PrometheusRegistry registry) {
         controllers = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_admission_controller_admission_duration_seconds")
                 .help("Admission controller latency histogram in seconds, identified by name and broken out for "
                         + "each operation and API resource and type (validate or admit).")
@@ -36,6 +37,7 @@ public final class AdmissionMetrics implements AdmissionObserver {
                 .classicUpperBounds(Buckets.ADMISSION)
                 .register(registry);
         steps = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_admission_step_admission_duration_seconds")
                 .help("Admission sub-step latency histogram in seconds, broken out for each operation and API "
                         + "resource and step type (validate or admit).")
@@ -44,6 +46,7 @@ public final class AdmissionMetrics implements AdmissionObserver {
                 .classicUpperBounds(Buckets.ADMISSION)
                 .register(registry);
         webhooks = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_admission_webhook_admission_duration_seconds")
                 .help("Admission webhook latency histogram in seconds, identified by name and broken out for each "
                         + "operation and API resource and type (validate or admit).")
@@ -74,6 +77,7 @@ public final class AdmissionMetrics implements AdmissionObserver {
                 "name",
                 "type");
         webhookRequests = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_admission_webhook_request_total")
                 .help("Admission webhook request total, identified by name and broken out for each admission type "
                         + "(validating or admit) and operation. Additional labels specify whether the request was "

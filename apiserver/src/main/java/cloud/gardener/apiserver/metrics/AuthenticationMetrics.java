@@ -48,6 +48,7 @@ public final class AuthenticationMetrics {
         attempts = ExactNameCounter.register(
                 registry, "authentication_attempts", "Counter of authenticated attempts.", "result");
         duration = Histogram.builder()
+                .withoutExemplars()
                 .name("authentication_duration_seconds")
                 .help("Authentication duration in seconds broken out by result.")
                 .labelNames("result")

@@ -71,6 +71,7 @@ public final class RequestMetrics {
 
     RequestMetrics(PrometheusRegistry registry) {
         requests = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_request_total")
                 .help("Counter of apiserver requests broken out for each verb, dry run value, group, version, "
                         + "resource, scope, component, and HTTP response code.")
@@ -78,6 +79,7 @@ public final class RequestMetrics {
                         "verb", "dry_run", "group", "version", "resource", "subresource", "scope", "component", "code")
                 .register(registry);
         latencies = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_request_duration_seconds")
                 .help("Response latency distribution in seconds for each verb, dry run value, group, version, "
                         + "resource, subresource, scope and component.")
@@ -86,6 +88,7 @@ public final class RequestMetrics {
                 .classicUpperBounds(Buckets.REQUEST_DURATION)
                 .register(registry);
         responseSizes = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_response_sizes")
                 .help("Response size distribution in bytes for each group, version, verb, resource, subresource, "
                         + "scope and component.")
@@ -94,6 +97,7 @@ public final class RequestMetrics {
                 .classicUpperBounds(Buckets.exponential(1000, 10.0, 8))
                 .register(registry);
         terminations = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_request_terminations_total")
                 .help("Number of requests which apiserver terminated in self-defense.")
                 .labelNames("verb", "group", "version", "resource", "subresource", "scope", "component", "code")

@@ -7,7 +7,8 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 /**
  * Everything {@code /metrics} serves for one server: kube-apiserver's request, watch, storage, admission,
  * authentication and audit series, and the client's JVM and process collectors. Each server has its own registry,
- * so servers sharing a JVM (tests) count apart.
+ * so servers sharing a JVM (tests) count apart. Counters and histograms keep no exemplars: nothing here traces
+ * requests, so there is no span to take one from, and sampling for them was a check on every observation.
  */
 public final class ServerMetrics {
 

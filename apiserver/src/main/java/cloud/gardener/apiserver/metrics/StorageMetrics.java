@@ -40,6 +40,7 @@ public final class StorageMetrics {
 
     StorageMetrics(PrometheusRegistry registry) {
         etcdRequests = Histogram.builder()
+                .withoutExemplars()
                 .name("etcd_request_duration_seconds")
                 .help("Etcd request latency in seconds for each operation and object type.")
                 .labelNames("operation", "type")
@@ -52,36 +53,43 @@ public final class StorageMetrics {
                 .labelNames("resource")
                 .register(registry);
         listTotal = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_list_total")
                 .help("Number of LIST requests served from storage")
                 .labelNames("resource")
                 .register(registry);
         listFetched = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_list_fetched_objects_total")
                 .help("Number of objects read from storage in the course of serving a LIST request")
                 .labelNames("resource")
                 .register(registry);
         listEvaluated = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_list_evaluated_objects_total")
                 .help("Number of objects tested in the course of serving a LIST request from storage")
                 .labelNames("resource")
                 .register(registry);
         listReturned = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_list_returned_objects_total")
                 .help("Number of objects returned for a LIST request from storage")
                 .labelNames("resource")
                 .register(registry);
         cacheList = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_cache_list_total")
                 .help("Number of LIST requests served from watch cache")
                 .labelNames("resource_prefix", "index")
                 .register(registry);
         cacheListFetched = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_cache_list_fetched_objects_total")
                 .help("Number of objects read from watch cache in the course of serving a LIST request")
                 .labelNames("resource_prefix", "index")
                 .register(registry);
         cacheListReturned = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_cache_list_returned_objects_total")
                 .help("Number of objects returned for a LIST request from watch cache")
                 .labelNames("resource_prefix")
@@ -92,31 +100,37 @@ public final class StorageMetrics {
                 .labelNames("resource")
                 .register(registry);
         cacheCapacityIncrease = Counter.builder()
+                .withoutExemplars()
                 .name("watch_cache_capacity_increase_total")
                 .help("Total number of watch cache capacity increase events broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         cacheCapacityDecrease = Counter.builder()
+                .withoutExemplars()
                 .name("watch_cache_capacity_decrease_total")
                 .help("Total number of watch cache capacity decrease events broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         cacheEventsReceived = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_watch_cache_events_received_total")
                 .help("Counter of events received in watch cache broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         cacheEventsDispatched = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_watch_cache_events_dispatched_total")
                 .help("Counter of events dispatched in watch cache broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         cacheInitializations = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_watch_cache_initializations_total")
                 .help("Counter of watch cache initializations broken by resource type.")
                 .labelNames("resource")
                 .register(registry);
         cacheTerminatedWatchers = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_terminated_watchers_total")
                 .help("Counter of watchers closed due to unresponsiveness broken by resource type.")
                 .labelNames("resource")
@@ -127,6 +141,7 @@ public final class StorageMetrics {
                 .labelNames("resource")
                 .register(registry);
         transformationDuration = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_transformation_duration_seconds")
                 .help("Latencies in seconds of value transformation operations.")
                 .labelNames("transformation_type", "transformer_prefix")
@@ -134,6 +149,7 @@ public final class StorageMetrics {
                 .classicUpperBounds(Buckets.exponential(5e-6, 2, 25))
                 .register(registry);
         transformationOperations = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_storage_transformation_operations_total")
                 .help("Total number of transformations. Successful transformation will have a status 'OK' and a "
                         + "varied status string when the transformation fails. The status, resource, and "

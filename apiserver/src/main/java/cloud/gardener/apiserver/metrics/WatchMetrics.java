@@ -23,11 +23,13 @@ public final class WatchMetrics {
                 .labelNames("group", "version", "kind")
                 .register(registry);
         events = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_watch_events_total")
                 .help("Number of events sent in watch clients")
                 .labelNames("group", "version", "resource")
                 .register(registry);
         sizes = Histogram.builder()
+                .withoutExemplars()
                 .name("apiserver_watch_events_sizes")
                 .help("Watch event size distribution in bytes")
                 .labelNames("group", "version", "resource")
@@ -35,6 +37,7 @@ public final class WatchMetrics {
                 .classicUpperBounds(Buckets.exponential(1024, 2.0, 8))
                 .register(registry);
         initEvents = Counter.builder()
+                .withoutExemplars()
                 .name("apiserver_init_events_total")
                 .help("Counter of init events processed in watch cache broken by resource type.")
                 .labelNames("resource")
