@@ -61,7 +61,10 @@ public final class AdmissionChain {
         return runEach(mutating.get(attributes.operation()), "admit", attributes, AdmissionChain::admitOne);
     }
 
-    /** The plugin's admit; once it is done, the object's record is forgotten unless the plugin wrote nothing. */
+    /**
+     * The plugin's admit; once it is done, the object's record is forgotten unless the plugin wrote nothing (or is kept
+     * as the basis of the places the plugin says it wrote).
+     */
     private static Future<Mutation> admitOne(MutatingPlugin plugin, Attributes attributes) {
         Future<Mutation> admitted;
         try {
@@ -82,8 +85,10 @@ public final class AdmissionChain {
     }
 
     private static void forgetIfWritten(AsyncResult<Mutation> admitted, Attributes attributes) {
-        if (admitted.failed() || Mutation.mayHaveWritten(admitted.result())) {
+        if (admitted.failed()) {
             attributes.records().forgetObject();
+        } else if (Mutation.mayHaveWritten(admitted.result())) {
+            attributes.records().objectWritten(admitted.result());
         }
     }
 

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission;
 
 import cloud.gardener.apiserver.api.model.ModelCodec;
+import cloud.gardener.apiserver.api.model.ModelCodec.WrittenPaths;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -27,6 +28,14 @@ public final class AdmittedRecords {
         default <T> T decodeEdited(ObjectNode tree, Class<T> type) {
             return decode(tree, type);
         }
+
+        /**
+         * {@link #decodeEdited} of a tree this decoder decoded into {@code last} before, changed since only at the
+         * places {@code written}: a decoder that still knows that form may decode those places alone.
+         */
+        default <T> T decodeWritten(ObjectNode tree, Class<T> type, T last, WrittenPaths written) {
+            return decodeEdited(tree, type);
+        }
     }
 
     private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
@@ -34,6 +43,15 @@ public final class AdmittedRecords {
     private final Decoder decoder;
     private final RequestMemo memo;
     private Decoded object;
+    /**
+     * The new object's record the chain forgot after a plugin's write at known places, with those places (and those of
+     * the writes after it) in {@link #written}: the basis of the next decoding. Null when there is none.
+     */
+    private Decoded written;
+
+    /** The places the writes since {@link #written} was decoded name, or null. */
+    private WrittenPaths writtenPlaces;
+
     private Decoded oldObject;
 
     /** One tree's record of one type. */
@@ -80,7 +98,13 @@ public final class AdmittedRecords {
 
     /** The record of the new object {@code tree}, decoded once until the tree may have changed. */
     <T> T object(ObjectNode tree, Class<T> type) {
-        object = current(object, tree, type, true);
+        if (object == null || !object.of(tree, type)) {
+            object = written != null && written.of(tree, type)
+                    ? new Decoded(
+                            tree, type, decoder.decodeWritten(tree, type, type.cast(written.record()), writtenPlaces))
+                    : decode(tree, type, true);
+            forgetWritten();
+        }
         return type.cast(object.record());
     }
 
@@ -105,5 +129,31 @@ public final class AdmittedRecords {
     /** Called by the chain when the new object's tree may have changed since its record was decoded. */
     void forgetObject() {
         object = null;
+        forgetWritten();
+    }
+
+    /**
+     * Called by the chain after a plugin wrote the new object's tree ({@code mutation} of a write): its record is
+     * forgotten, but kept as the basis of the next decoding when the plugin named the places it wrote (as are those of
+     * every write since the record was decoded).
+     */
+    void objectWritten(Mutation mutation) {
+        WrittenPaths places = mutation == null ? null : mutation.places();
+        if (places == null) {
+            forgetObject();
+            return;
+        }
+        if (object != null) {
+            written = object;
+            writtenPlaces = places;
+            object = null;
+        } else if (written != null) {
+            writtenPlaces = WrittenPaths.union(writtenPlaces, places);
+        }
+    }
+
+    private void forgetWritten() {
+        written = null;
+        writtenPlaces = null;
     }
 }

@@ -152,6 +152,76 @@ class AdmittedRecordsTest {
         assertThat(decoded).containsExactly("eu-west-1", "us-east-1");
     }
 
+    @Test
+    void theNextDecodeAfterWritesAtNamedPlacesStartsFromTheRecordBeforeThemWithAllTheirPlaces() {
+        List<String> calls = new ArrayList<>();
+        List<Object> bases = new ArrayList<>();
+        AdmittedRecords named = AdmittedRecords.decodedBy(new AdmittedRecords.Decoder() {
+            @Override
+            public <T> T decode(ObjectNode tree, Class<T> type) {
+                calls.add("whole:" + tree.path("spec").path("region").asText());
+                return ModelCodec.decode(tree, type).value();
+            }
+
+            @Override
+            public <T> T decodeWritten(ObjectNode tree, Class<T> type, T last, ModelCodec.WrittenPaths written) {
+                calls.add("written:" + tree.path("spec").path("region").asText() + ":" + written);
+                bases.add(last);
+                return ModelCodec.decode(tree, type).value();
+            }
+        });
+        List<Object> read = new ArrayList<>();
+        MutatingPlugin moving = new Answering("moving", a -> {
+            read.add(a.object(Shoot.class));
+            ((ObjectNode) a.object().path("spec")).put("region", "us-east-1");
+            return Mutation.at(List.of(List.of("spec", "region"))).answer();
+        });
+        MutatingPlugin labelling = new Answering("labelling", a -> {
+            ((ObjectNode) a.object().path("metadata")).putObject("labels").put("a", "b");
+            return Mutation.at(List.of(List.of("metadata", "labels"))).answer();
+        });
+        MutatingPlugin reading = new Answering("reading", a -> {
+            read.add(a.object(Shoot.class));
+            return Mutation.none();
+        });
+        MutatingPlugin unnamed = new Answering("unnamed", a -> {
+            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
+            return Mutation.wrote();
+        });
+        AdmissionChain chain = new AdmissionChain(List.of(moving, labelling, reading, reading, unnamed, reading));
+        ObjectNode shoot = shoot("eu-west-1");
+
+        assertThat(chain.admit(new Attributes(
+                                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
+                                new GroupResource("core.gardener.cloud", "shoots"),
+                                "",
+                                "garden-dev",
+                                "s",
+                                Operation.CREATE,
+                                shoot,
+                                null,
+                                UserInfo.of("alice", List.of()),
+                                false,
+                                w -> {},
+                                AuditAnnotations.NONE,
+                                named))
+                        .succeeded())
+                .isTrue();
+
+        // the places of both writes since the first read, against the record of that read; a write that names no
+        // place makes the next decode whole again
+        assertThat(calls)
+                .containsExactly(
+                        "whole:eu-west-1",
+                        "written:us-east-1:{spec={region=*}, metadata={labels=*}}",
+                        "whole:ap-south-1");
+        assertThat(bases).hasSize(1);
+        assertThat(bases.get(0)).isSameAs(read.get(0));
+        assertThat(((Shoot) read.get(1)).metadata().labels()).containsEntry("a", "b");
+        assertThat(read).hasSize(4);
+        assertThat(read.get(2)).isSameAs(read.get(1));
+    }
+
     /** A mutating plugin whose admit is {@code admit}. */
     private record Answering(String name, Function<Attributes, Future<Mutation>> admit) implements MutatingPlugin {
 

@@ -13,6 +13,7 @@ import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.ApiException;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -1055,6 +1056,12 @@ public final class GenericStore {
                     @Override
                     public <T> T decodeEdited(ObjectNode tree, Class<T> type) {
                         return own.editedRecord(tree, type);
+                    }
+
+                    @Override
+                    public <T> T decodeWritten(
+                            ObjectNode tree, Class<T> type, T last, ModelCodec.WrittenPaths written) {
+                        return own.writtenRecord(tree, type, last, written);
                     }
                 },
                 memo);

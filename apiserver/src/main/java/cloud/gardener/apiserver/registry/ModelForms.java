@@ -391,6 +391,26 @@ public final class ModelForms {
     }
 
     /**
+     * {@link #editedRecord} of a tree that was decoded into {@code last} and changed since only at the places {@code
+     * written} (where the mutating plugins since said they wrote): when
+     * the form known last is {@code last}'s, only those places are compared with it and decoded ({@link
+     * ModelCodec#decodeWrittenCopying}), the rest of the object taken as known.
+     */
+    @SuppressWarnings("ReferenceEquality") // the known record itself, when the decoding kept every value
+    public <T> T writtenRecord(ObjectNode obj, Class<T> model, T last, ModelCodec.WrittenPaths written) {
+        Known closest = latest(model);
+        if (closest == null || closest.record() != last) {
+            return editedRecord(obj, model);
+        }
+        ModelCodec.Changed<T> changed =
+                ModelCodec.decodeWrittenCopying(obj, closest.tree(), model.cast(closest.record()), written);
+        if (changed.value() != closest.record()) {
+            keep(new Known(changed.tree(), changed.value(), false));
+        }
+        return changed.value();
+    }
+
+    /**
      * Answers {@link #record} but with {@code current} itself for {@code tree} (that very tree, as {@code current}'s
      * class): for a step that has just made {@code tree} the canonical encoding of {@code current} and hands it on
      * unchanged, so the next reader does not compare the whole tree with the known ones to find the record again.

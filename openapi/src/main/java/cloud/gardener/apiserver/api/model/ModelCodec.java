@@ -190,6 +190,172 @@ public final class ModelCodec {
     }
 
     /**
+     * {@link #decodeChangedCopying} of a tree that differs from {@code knownTree} at most at the places {@code paths}: the members off those paths are taken as unchanged without being compared, and only the subtrees at
+     * their ends are compared and decoded as {@link #decodeChangedCopying} does. For an edit whose writer knows where it
+     * wrote (a mutating admission plugin that set a label): the rest of a large object is neither compared nor copied.
+     * Equal to {@link #decodeChangedCopying} when the tree is unchanged off the paths; a path that cannot be followed
+     * into a record on both sides (a list, a map, a member absent on one side) is compared from there on.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> Changed<T> decodeWrittenCopying(
+            ObjectNode tree, ObjectNode knownTree, T known, WrittenPaths paths) {
+        if (paths.all()) {
+            return decodeChangedCopying(tree, knownTree, known);
+        }
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        RecordPlan plan = PLANS.get(known.getClass());
+        ObjectNode copy = copyShell(tree);
+        @SuppressWarnings("unchecked")
+        T result = (T) writtenRecord(tree, knownTree, known, plan, new DecodeContext(), copy, paths);
+        finishCopy(copy, tree, knownTree);
+        return new Changed<>(result, copy);
+    }
+
+    /**
+     * Places in an object, as paths of member names from the root, each standing for the whole subtree at its end: where
+     * an edit may have written. Built once for a writer's paths, kept as a tree of member names.
+     */
+    public static final class WrittenPaths {
+
+        private static final WrittenPaths ALL = new WrittenPaths(Map.of());
+
+        /** Each member on a path, with the places below it ({@link #ALL} where a path ends). */
+        private final Map<String, WrittenPaths> members;
+
+        private WrittenPaths(Map<String, WrittenPaths> members) {
+            this.members = members;
+        }
+
+        /** The places {@code paths} name (an empty path: the whole object; no path: nowhere). */
+        public static WrittenPaths of(Collection<List<String>> paths) {
+            WrittenPaths root = new WrittenPaths(new LinkedHashMap<>());
+            for (List<String> path : paths) {
+                if (path.isEmpty()) {
+                    return ALL;
+                }
+                root.add(path, 0);
+            }
+            return root;
+        }
+
+        /** The places of both. */
+        public static WrittenPaths union(WrittenPaths a, WrittenPaths b) {
+            if (a.all() || b.all()) {
+                return ALL;
+            }
+            Map<String, WrittenPaths> members = new LinkedHashMap<>(a.members);
+            b.members.forEach((name, below) -> members.merge(name, below, WrittenPaths::union));
+            return new WrittenPaths(members);
+        }
+
+        private void add(List<String> path, int from) {
+            String name = path.get(from);
+            WrittenPaths below = members.get(name);
+            if (below != null && below.all()) {
+                return; // a shorter path covers it
+            }
+            if (from == path.size() - 1) {
+                members.put(name, ALL);
+                return;
+            }
+            if (below == null) {
+                below = new WrittenPaths(new LinkedHashMap<>());
+                members.put(name, below);
+            }
+            below.add(path, from + 1);
+        }
+
+        /** Whether this is a path's end: the whole subtree written. */
+        @SuppressWarnings("ReferenceEquality") // the one marker of a path's end
+        boolean all() {
+            return this == ALL;
+        }
+
+        /** The places below member {@code name}, or null when no path goes through it. */
+        WrittenPaths below(String name) {
+            return members.get(name);
+        }
+
+        @Override
+        public String toString() {
+            return all() ? "*" : members.toString();
+        }
+    }
+
+    /**
+     * {@link #changedRecord} of a record written only at {@code written} (not {@link WrittenPaths#all}): a member off
+     * the paths is the known one, a member at a path's end is compared as {@link #changedRecord} compares it, and a
+     * member a path goes through is walked along it.
+     */
+    @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
+    private static Object writtenRecord(
+            JsonNode node,
+            JsonNode knownNode,
+            Object known,
+            RecordPlan plan,
+            DecodeContext context,
+            ObjectNode copy,
+            WrittenPaths written) {
+        Object[] values = new Object[plan.fields.length];
+        boolean kept = true;
+        for (int i = 0; i < values.length; i++) {
+            FieldPlan f = plan.fields[i];
+            Object knownValue = f.get(known);
+            if (f.inline) {
+                values[i] = writtenRecord(node, knownNode, knownValue, f.value.record(), context, copy, written);
+                kept &= values[i] == knownValue;
+                continue;
+            }
+            WrittenPaths below = written.below(f.name);
+            JsonNode child = node.get(f.name);
+            JsonNode knownChild = knownNode.get(f.name);
+            if (below == null && child != null && knownChild != null) {
+                // not written: the known value, and the known member in the copy
+                values[i] = knownValue;
+                copy.set(f.name, knownChild);
+                continue;
+            }
+            if (below == null && child == null && knownChild == null) {
+                values[i] = knownValue;
+                continue;
+            }
+            if (below != null
+                    && !below.all()
+                    && knownValue != null
+                    && child instanceof ObjectNode childObject
+                    && knownChild instanceof ObjectNode knownObject
+                    && f.value.shape == TypeRef.Shape.RECORD) {
+                context.pushField(f.name);
+                ObjectNode childCopy = copyShell(childObject);
+                values[i] = writtenRecord(
+                        childObject, knownObject, knownValue, f.value.record(), context, childCopy, below);
+                finishCopy(childCopy, childObject, knownObject);
+                copy.set(f.name, childCopy);
+                kept &= values[i] == knownValue;
+                context.pop();
+                continue;
+            }
+            // a path's end (or a member present on one side only): compared and decoded as changedRecord does
+            if (Objects.equals(child, knownChild)) {
+                values[i] = knownValue;
+                if (knownChild != null) {
+                    copy.set(f.name, knownChild);
+                }
+            } else if (child == null) {
+                values[i] = f.absent;
+                kept = false;
+            } else {
+                context.pushField(f.name);
+                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, copy, f.name);
+                kept &= values[i] == knownValue;
+                context.pop();
+            }
+        }
+        return kept ? known : plan.construct(values);
+    }
+
+    /**
      * @param copy null, or the copy of {@code node} being built ({@link #copyShell}): each member the walk passes is
      *     set to the known one (equal) or to a copy of its own; the rest is left to {@link #finishCopy}
      */

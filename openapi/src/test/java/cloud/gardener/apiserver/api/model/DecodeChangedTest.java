@@ -187,6 +187,103 @@ class DecodeChangedTest {
         assertThat(Json.MAPPER.writeValueAsString(known)).isEqualTo(knownJson);
     }
 
+    /** An edit and the places it writes, as a mutating plugin names them. */
+    record WrittenEdit(String name, Consumer<ObjectNode> change, List<List<String>> written) {
+        @Override
+        public String toString() {
+            return name + " at " + written;
+        }
+    }
+
+    static List<WrittenEdit> writtenEdits() {
+        Consumer<ObjectNode> label = t -> at(t, "/metadata")
+                .withObjectProperty("labels")
+                .put("extensions.extensions.gardener.cloud/local", "true");
+        Consumer<ObjectNode> reservation = t -> ((ObjectNode) t.at("/spec/provider/workers/0"))
+                .withObjectProperty("kubernetes")
+                .withObjectProperty("kubelet")
+                .withObjectProperty("kubeReserved")
+                .put("cpu", "80m");
+        return List.of(
+                new WrittenEdit("nothing", t -> {}, List.of()),
+                new WrittenEdit("nothing", t -> {}, List.of(List.of("spec", "dns"))),
+                new WrittenEdit("a label added", label, List.of(List.of("metadata", "labels"))),
+                new WrittenEdit("a label added", label, List.of(List.of("metadata"))),
+                new WrittenEdit("a label added", label, List.of(List.of("metadata", "labels", "x", "y"))),
+                new WrittenEdit("a label added", label, List.of(List.of())),
+                new WrittenEdit(
+                        "the labels made new",
+                        t -> at(t, "/metadata").putObject("labels").put("a", "b"),
+                        List.of(List.of("metadata", "labels"))),
+                new WrittenEdit(
+                        "the metadata made new",
+                        t -> t.putObject("metadata").putObject("labels").put("a", "b"),
+                        List.of(List.of("metadata", "labels"))),
+                new WrittenEdit(
+                        "a worker's kubelet reservation",
+                        reservation,
+                        List.of(List.of("spec", "provider", "workers"), List.of("metadata", "annotations"))),
+                new WrittenEdit(
+                        "a worker's kubelet reservation",
+                        reservation,
+                        List.of(List.of("spec", "provider", "workers", "0", "kubernetes"))),
+                new WrittenEdit(
+                        "a defaulted DNS domain",
+                        t -> at(t, "/spec").withObjectProperty("dns").put("domain", "crazy-botany.core.example.com"),
+                        List.of(List.of("spec", "dns"))),
+                new WrittenEdit(
+                        "a section removed",
+                        t -> at(t, "/spec").remove("maintenance"),
+                        List.of(List.of("spec", "maintenance"))),
+                new WrittenEdit(
+                        "a section set to null",
+                        t -> at(t, "/spec").putNull("kubernetes"),
+                        List.of(List.of("spec", "kubernetes", "version"))),
+                new WrittenEdit("the spec removed", t -> t.remove("spec"), List.of(List.of("spec", "tolerations"))),
+                new WrittenEdit(
+                        "a raw provider config replaced",
+                        t -> at(t, "/spec/provider")
+                                .putObject("infrastructureConfig")
+                                .put("apiVersion", "x/v1"),
+                        List.of(List.of("spec", "provider", "infrastructureConfig", "apiVersion"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("writtenEdits")
+    void anEditDecodedAtThePlacesItWroteGivesTheWholeDecodeAndACopySharingTheRest(WrittenEdit edit) throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        ObjectNode edited = known.deepCopy();
+        edit.change().accept(edited);
+        String editedJson = Json.MAPPER.writeValueAsString(edited);
+        String knownJson = Json.MAPPER.writeValueAsString(known);
+
+        ModelCodec.Changed<Shoot> changed =
+                ModelCodec.decodeWrittenCopying(edited, known, knownRecord, ModelCodec.WrittenPaths.of(edit.written()));
+
+        assertThat(changed.value())
+                .isEqualTo(ModelCodec.decode(edited, Shoot.class).value());
+        assertThat(Json.MAPPER.writeValueAsString(changed.tree())).isEqualTo(editedJson);
+        assertNoNodeOf(changed.tree(), edited);
+        if (edited.equals(known)) {
+            assertThat(changed.value()).isSameAs(knownRecord);
+        }
+        // what no path reaches is the known one, in the copy and in the record
+        boolean specWritten =
+                edit.written().stream().anyMatch(p -> p.isEmpty() || p.get(0).equals("spec"));
+        if (!specWritten) {
+            assertThat(changed.tree().get("spec")).isSameAs(known.get("spec"));
+            assertThat(changed.value().spec()).isSameAs(knownRecord.spec());
+        }
+        if (edit.written().equals(List.of(List.of("metadata", "labels")))
+                && edited.at("/metadata/name").isTextual()) {
+            assertThat(changed.tree().at("/metadata/name")).isSameAs(known.at("/metadata/name"));
+        }
+        // neither input changed
+        assertThat(Json.MAPPER.writeValueAsString(edited)).isEqualTo(editedJson);
+        assertThat(Json.MAPPER.writeValueAsString(known)).isEqualTo(knownJson);
+    }
+
     @org.junit.jupiter.api.Test
     void aRawValueDecodedWholeIsTheCopysOwnNodeInTheRecordAndNoneOfTheTrees() throws Exception {
         ObjectNode known = shoot();

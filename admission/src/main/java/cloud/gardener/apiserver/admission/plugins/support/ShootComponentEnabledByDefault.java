@@ -8,6 +8,7 @@ import cloud.gardener.apiserver.admission.Operation;
 import cloud.gardener.apiserver.api.core.v1beta1.Shoot;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import io.vertx.core.Future;
+import java.util.List;
 
 /**
  * Gardener's {@code Shoot...EnabledByDefault} plugins: a new Shoot with workers that says nothing about a component
@@ -17,11 +18,14 @@ public abstract class ShootComponentEnabledByDefault extends BasePlugin implemen
 
     private final String section;
     private final String field;
+    /** Where the plugin writes a Shoot: its section (a spec made on the way). */
+    private final Mutation written;
 
     protected ShootComponentEnabledByDefault(String name, String section, String field) {
         super(name, Operation.CREATE);
         this.section = section;
         this.field = field;
+        this.written = Mutation.at(List.of(List.of("spec", section)));
     }
 
     @Override
@@ -36,6 +40,6 @@ public abstract class ShootComponentEnabledByDefault extends BasePlugin implemen
             return Mutation.none();
         }
         ShootTrees.object(a.object(), "spec", section).putObject(field).put("enabled", true);
-        return Mutation.wrote();
+        return written.answer();
     }
 }

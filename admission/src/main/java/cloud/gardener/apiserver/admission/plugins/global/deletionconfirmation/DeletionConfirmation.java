@@ -47,6 +47,8 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
     public static final String CONFIRMATION = "confirmation.gardener.cloud/deletion";
     public static final String CONFIRMED_BY = "deletion.gardener.cloud/confirmed-by";
     private static final String SERVICE_ACCOUNT_PREFIX = "system:serviceaccount:";
+    /** Where the plugin writes an object: its annotations. */
+    private static final Mutation ANNOTATIONS = Mutation.at(List.of(List.of("metadata", "annotations")));
 
     private final ObjectLookup objects;
 
@@ -73,15 +75,15 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
         ObjectNode obj = a.object();
         if (a.operation() == Operation.CREATE) {
             if (!confirmed) {
-                return Mutation.wrote(removeConfirmedBy(obj));
+                return ANNOTATIONS.answer(removeConfirmedBy(obj));
             }
             annotations(obj).put(CONFIRMED_BY, a.user().name());
-            return Mutation.wrote();
+            return ANNOTATIONS.answer();
         }
         if (a.operation() == Operation.UPDATE) {
             boolean wasConfirmed = isConfirmed(oldMeta);
             if (!confirmed) {
-                return Mutation.wrote(removeConfirmedBy(obj));
+                return ANNOTATIONS.answer(removeConfirmedBy(obj));
             }
             annotations(obj)
                     .put(
@@ -89,7 +91,7 @@ public final class DeletionConfirmation extends BasePlugin implements MutatingPl
                             wasConfirmed
                                     ? annotation(oldMeta, CONFIRMED_BY)
                                     : a.user().name());
-            return Mutation.wrote();
+            return ANNOTATIONS.answer();
         }
         return Mutation.none();
     }

@@ -221,6 +221,9 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
         return labels;
     }
 
+    /** Where the plugin writes an object: its labels (metadata made on the way). */
+    private static final Mutation LABELS = Mutation.at(List.of(List.of("metadata", "labels")));
+
     /** Drops every label with one of the extension prefixes, then sets each given label to "true". */
     /** Replaces the extension labels; counts as a write (even when the labels come out the same). */
     private static Future<Mutation> relabel(ObjectNode object, List<String> labels) {
@@ -239,6 +242,6 @@ public final class ExtensionLabels extends BasePlugin implements MutatingPlugin 
             ObjectNode target = metadata.get("labels") instanceof ObjectNode l ? l : metadata.putObject("labels");
             target.put(label, "true");
         }
-        return Mutation.wrote();
+        return LABELS.answer();
     }
 }

@@ -40,6 +40,9 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
 
     public static final String NAME = "ShootDNS";
     private static final String UNMANAGED = "unmanaged";
+    /** Where the plugin writes the Shoot: its DNS section. */
+    private static final Mutation SPEC_DNS = Mutation.at(List.of(List.of("spec", "dns")));
+
     private static final String RANDOM_CHARSET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
     private static final ObjectMeta NO_METADATA =
@@ -73,7 +76,7 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
         return DefaultDomains.of(objects, a.memo(), shoot).compose(defaultDomains -> {
             int kept = old == null ? -1 : keepPrimaryProvider(dns(old), dns, tree);
             if (shoot.spec() == null || shoot.spec().seedName() == null) {
-                return Mutation.wrote(kept >= 0);
+                return SPEC_DNS.answer(kept >= 0);
             }
             // the primary provider as this plugin leaves it: the one marked, else the one it just marked
             int primary = kept >= 0 ? kept : dns == null ? -1 : primaryProvider(dns);
@@ -85,7 +88,7 @@ public final class ShootDns extends BasePlugin implements MutatingPlugin, Valida
                     setPrimaryProvider(tree, dns, domain != null ? domain : dns.domain(), primary, defaultDomains);
                 }
                 // assignDefaultDomainIfNeeded makes sure of spec.dns
-                return Mutation.WROTE;
+                return SPEC_DNS;
             });
         });
     }

@@ -36,6 +36,10 @@ import java.util.TreeSet;
  */
 public final class ShootExposureClass extends BasePlugin implements MutatingPlugin {
 
+    /** Where the plugin writes the Shoot: the seed selector and tolerations it unites with the class's. */
+    private static final Mutation WRITTEN =
+            Mutation.at(List.of(List.of("spec", "seedSelector"), List.of("spec", "tolerations")));
+
     public static final String NAME = "ShootExposureClass";
 
     private final ObjectLookup objects;
@@ -75,7 +79,7 @@ public final class ShootExposureClass extends BasePlugin implements MutatingPlug
                     if (conflict == null) {
                         conflict = uniteTolerations(spec, given.tolerations(), scheduling.tolerations());
                     }
-                    return conflict == null ? Mutation.wrote() : Rejections.forbid(a, conflict);
+                    return conflict == null ? WRITTEN.answer() : Rejections.forbid(a, conflict);
                 });
     }
 

@@ -64,6 +64,17 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
     private static final List<String> INFRASTRUCTURE_OPERATIONS = List.of(
             "rotate-ssh-keypair", "rotate-credentials-start", "rotate-credentials-start-without-workers-rollout");
     private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * Where {@link #mutate} writes the Shoot: its annotations, the etcd key rotation, the networks, the Kubernetes
+     * version and the workers' versions, architectures and images.
+     */
+    private static final Mutation WRITTEN = Mutation.at(List.of(
+            List.of("metadata", "annotations"),
+            List.of("spec", "maintenance"),
+            List.of("spec", "networking"),
+            List.of("spec", "kubernetes"),
+            List.of("spec", "provider", "workers")));
+
     private static final ShootSpec NO_SPEC =
             (ShootSpec) RecordModel.of(ShootSpec.class).zero();
 
@@ -155,7 +166,7 @@ public final class ShootMutatorPlugin extends BasePlugin implements MutatingPlug
             return Rejections.forbid(a, FieldErrors.aggregate(errs));
         }
         // at least spec.kubernetes is made sure of
-        return Mutation.wrote();
+        return WRITTEN.answer();
     }
 
     private static List<FieldError> defaultWorkerKubernetesVersions(

@@ -46,6 +46,9 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
         this.config = TolerationRestrictionConfiguration.from(context.configuration());
     }
 
+    /** Where the plugin writes a Shoot: its tolerations (a spec made on the way). */
+    private static final Mutation WRITTEN = Mutation.at(List.of(List.of("spec", "tolerations")));
+
     @Override
     public Future<Mutation> admit(Attributes a) {
         if (!isShoot(a) || a.operation() != Operation.CREATE) {
@@ -73,7 +76,7 @@ public final class ShootTolerationRestriction extends BasePlugin implements Muta
                     wrote = true;
                 }
             }
-            return Mutation.wrote(wrote);
+            return WRITTEN.answer(wrote);
         });
     }
 

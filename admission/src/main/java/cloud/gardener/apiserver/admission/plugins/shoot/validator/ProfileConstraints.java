@@ -292,6 +292,12 @@ final class ProfileConstraints {
         String name = image == null ? "" : text(image.name());
         String version = image == null ? "" : text(image.version());
         String oldVersion = oldImage == null ? "" : text(oldImage.version());
+        if (image != null
+                && !version.isEmpty()
+                && validImageVersion(name, version, arch, inPlace, oldVersion, newPool)) {
+            // the usual case, checked directly: the sets below only make the error's message
+            return null;
+        }
         Set<String> inProfile = new HashSet<>();
         Set<String> active = new HashSet<>();
         Set<String> withArch = new HashSet<>();
@@ -363,6 +369,53 @@ final class ProfileConstraints {
             return FieldError.invalid(path + ".machine.image", CoreRules.tree(image), detail.toString());
         }
         return null;
+    }
+
+    /**
+     * Whether {@link #machineImage} accepts the image {@code name} in {@code version}: an entry of the profile with
+     * that name and version is active (or, for an existing pool, expired but not older than {@code oldVersion}), one
+     * supports the architecture, and with an in-place update strategy one allows in-place updates (as the sets of
+     * {@link #machineImage} hold each {@code name:version} key once, for any of its entries).
+     */
+    private boolean validImageVersion(
+            String name, String version, String arch, boolean inPlace, String oldVersion, boolean newPool) {
+        boolean active = false;
+        boolean withArch = false;
+        boolean withInPlace = false;
+        for (MachineImage mi : machineImages()) {
+            if (!name.equals(mi.name())) {
+                continue;
+            }
+            for (MachineImageVersion v : mi.versions() == null ? List.<MachineImageVersion>of() : mi.versions()) {
+                // the key the sets hold is the image's name and this text of the version
+                if (!version.equals(String.valueOf(v.expirableVersion().version()))) {
+                    continue;
+                }
+                if (VersionLifecycle.isActive(v.expirableVersion(), now)
+                        || (operation == Operation.UPDATE
+                                && !newPool
+                                && VersionLifecycle.isExpired(v.expirableVersion(), now)
+                                && !lessThan(v.expirableVersion().version(), oldVersion))) {
+                    active = true;
+                }
+                if (!withArch
+                        && MachineCapabilities.imageVersionArchitectures(v, capabilityDefinitions())
+                                .contains(arch)) {
+                    withArch = true;
+                }
+                if (inPlace && v.inPlaceUpdates() != null) {
+                    if (operation == Operation.CREATE || newPool) {
+                        withInPlace |= v.inPlaceUpdates().supported();
+                    } else if (operation == Operation.UPDATE
+                            && v.inPlaceUpdates().supported()
+                            && v.inPlaceUpdates().minVersionForUpdate() != null
+                            && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate())) {
+                        withInPlace = true;
+                    }
+                }
+            }
+        }
+        return active && withArch && (!inPlace || withInPlace);
     }
 
     /** {@code validateMachineCapabilities}. */

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.dns;
 
 import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.acceptedAnsweringItsWrites;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
@@ -103,7 +104,9 @@ class ShootDnsTest {
     @MethodSource("mutations")
     void admitOnCreate(Mutation c) {
         ObjectNode shoot = shoot(c.spec());
-        accepted(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        ObjectNode before = shoot.deepCopy();
+        // it writes only where it says it does
+        acceptedAnsweringItsWrites(plugin.admit(shootRequest(Operation.CREATE, "", shoot, null)), before, shoot);
         assertThat(shoot.path("spec").path("dns")).isEqualTo(object(c.expectedDns()));
     }
 

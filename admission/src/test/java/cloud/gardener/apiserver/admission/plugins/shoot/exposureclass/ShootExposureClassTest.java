@@ -1,6 +1,6 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.exposureclass;
 
-import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.acceptedAnsweringItsWrites;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
@@ -113,6 +113,7 @@ class ShootExposureClassTest {
     void admit(Case c) {
         ObjectNode shoot = object("{metadata: {name: s, namespace: garden-dev}}");
         shoot.set("spec", object(c.spec()));
+        ObjectNode before = shoot.deepCopy();
         Future<Mutation> result = plugin.admit(shootRequest(Operation.CREATE, "", shoot, null));
         if (c.message() != null) {
             ApiException e = rejection(result);
@@ -120,7 +121,8 @@ class ShootExposureClassTest {
             assertThat(e.getMessage()).isEqualTo(c.message());
             return;
         }
-        accepted(result);
+        // it writes only where it says it does
+        acceptedAnsweringItsWrites(result, before, shoot);
         assertThat(shoot.path("spec")).isEqualTo(object(c.expectedSpec() == null ? c.spec() : c.expectedSpec()));
     }
 }

@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.admission.plugins.shoot.tolerationrestriction;
 
 import static cloud.gardener.apiserver.admission.testing.Outcomes.accepted;
+import static cloud.gardener.apiserver.admission.testing.Outcomes.acceptedAnsweringItsWrites;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.rejection;
 import static cloud.gardener.apiserver.admission.testing.Outcomes.shootRequest;
 import static cloud.gardener.apiserver.admission.testing.Requests.object;
@@ -131,8 +132,13 @@ class ShootTolerationRestrictionTest {
     @Test
     void createAddsGlobalAndProjectDefaultsForKeysNotYetTolerated() {
         ObjectNode shoot = shoot("[{key: shared, value: mine}]");
-        accepted(plugin(new InMemoryObjects().put(PROJECTS, PROJECT))
-                .admit(shootRequest(Operation.CREATE, "", shoot, null)));
+        ObjectNode before = shoot.deepCopy();
+        // it writes only where it says it does
+        acceptedAnsweringItsWrites(
+                plugin(new InMemoryObjects().put(PROJECTS, PROJECT))
+                        .admit(shootRequest(Operation.CREATE, "", shoot, null)),
+                before,
+                shoot);
         assertThat(shoot.path("spec").path("tolerations")).isEqualTo(object("""
                 t:
                 - {key: shared, value: mine}

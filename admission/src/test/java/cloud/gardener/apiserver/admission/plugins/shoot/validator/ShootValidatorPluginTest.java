@@ -116,6 +116,21 @@ class ShootValidatorPluginTest {
                                 + "\"15.4.20220620\"}: machine image version 'gardenlinux:15.4.20220620' is expired, supported "
                                 + "machine image versions are: [gardenlinux:15.4.20220818 gardenlinux:16.1.0]"),
                 Arguments.of(
+                        "an image version without in-place updates for an in-place pool",
+                        (Consumer<ObjectNode>)
+                                s -> at(s, "/spec/provider/workers/0").put("updateStrategy", "AutoInPlaceUpdate"),
+                        "spec.provider.workers[0].machine.image: Invalid value: {\"name\":\"gardenlinux\",\"version\":"
+                                + "\"15.4.20220818\"}: machine image version 'gardenlinux:15.4.20220818' does not support "
+                                + "in-place updates, supported machine image versions are: []"),
+                Arguments.of(
+                        "an image version of another architecture",
+                        (Consumer<ObjectNode>) s -> at(s, "/spec/provider/workers/0/machine")
+                                .put("type", "a1.large")
+                                .put("architecture", "arm64"),
+                        "spec.provider.workers[0].machine.image: Invalid value: {\"name\":\"gardenlinux\",\"version\":"
+                                + "\"15.4.20220818\"}: machine image version 'gardenlinux:15.4.20220818' does not support "
+                                + "CPU architecture \"arm64\", supported machine image versions are: [gardenlinux:14.0.0]"),
+                Arguments.of(
                         "a CRI the image lacks",
                         (Consumer<ObjectNode>) s -> at(s, "/spec/provider/workers/0")
                                 .putObject("cri")
