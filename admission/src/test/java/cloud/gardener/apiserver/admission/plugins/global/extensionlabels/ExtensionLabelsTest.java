@@ -6,6 +6,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 import cloud.gardener.apiserver.admission.PluginContext;
 import cloud.gardener.apiserver.admission.testing.InMemoryObjects;
 import cloud.gardener.apiserver.admission.testing.Outcome;
+import cloud.gardener.apiserver.admission.testing.Outcomes;
 import cloud.gardener.apiserver.admission.testing.Requests;
 import cloud.gardener.apiserver.api.meta.GroupResource;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
@@ -145,10 +146,14 @@ class ExtensionLabelsTest {
     @MethodSource("cases")
     void labels(String name, String group, String kind, String object, String labels) {
         ObjectNode tree = Requests.object(object);
-        Outcome.ALLOWED.check(plugin.admit(Requests.create(
-                new GroupVersionKind(group, "v1beta1", kind),
-                new GroupResource(group, kind.toLowerCase(Locale.ROOT) + "s"),
-                tree)));
+        ObjectNode before = tree.deepCopy();
+        Outcomes.acceptedAnsweringItsWrites(
+                plugin.admit(Requests.create(
+                        new GroupVersionKind(group, "v1beta1", kind),
+                        new GroupResource(group, kind.toLowerCase(Locale.ROOT) + "s"),
+                        tree)),
+                before,
+                tree);
         assertThat(tree.path("metadata").path("labels")).isEqualTo(Requests.object(labels));
     }
 
