@@ -12,12 +12,16 @@ import cloud.gardener.apiserver.storage.testing.EtcdExtension;
 import cloud.gardener.apiserver.storage.testing.RecordingWatchListener;
 import cloud.gardener.apiserver.storage.testing.VertxExtension;
 import io.vertx.core.Future;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,6 +45,7 @@ class EtcdFaultTest {
             long pid = ETCD.process().pid();
 
             signal("STOP", pid);
+            awaitStopped(pid);
             StorageException e;
             try {
                 long started = System.nanoTime();
@@ -103,6 +108,32 @@ class EtcdFaultTest {
                 .start();
         assertThat(kill.waitFor(5, TimeUnit.SECONDS)).isTrue();
         assertThat(kill.exitValue()).isZero();
+    }
+
+    /**
+     * Waits until every thread of the process is stopped: {@code kill} returns once the signal is sent, and a thread
+     * of a loaded machine stops only when it next runs (a CI run once saw the update answered within 20 ms).
+     */
+    private static void awaitStopped(long pid) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!allThreadsStopped(pid)) {
+            assertThat(System.nanoTime()).as("etcd stopped within 5 s").isLessThan(deadline);
+            Thread.sleep(5);
+        }
+    }
+
+    private static boolean allThreadsStopped(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                String stat = Files.readString(task.resolve("stat"));
+                // the state follows the command name in parentheses, which may itself hold ") "
+                char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                if (state != 'T' && state != 't') {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static <T> T awaitRetrying(java.util.function.Supplier<Future<T>> op) throws InterruptedException {
