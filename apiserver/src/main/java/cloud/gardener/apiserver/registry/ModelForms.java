@@ -391,10 +391,10 @@ public final class ModelForms {
     }
 
     /**
-     * {@link #editedRecord} of a tree that was decoded into {@code last} and changed since only at the places {@code
-     * written} (where the mutating plugins since said they wrote): when
-     * the form known last is {@code last}'s, only those places are compared with it and decoded ({@link
-     * ModelCodec#decodeWrittenCopying}), the rest of the object taken as known.
+     * {@link #editedRecord} of a tree that was decoded into {@code last} and changed since only at the places
+     * {@code written} (where the mutating plugins since said they wrote): when the form known last is {@code last}'s,
+     * only those places are compared with it and decoded ({@link ModelCodec#decodeWrittenCopying}), the rest of the
+     * object taken as known.
      */
     @SuppressWarnings("ReferenceEquality") // the known record itself, when the decoding kept every value
     public <T> T writtenRecord(ObjectNode obj, Class<T> model, T last, ModelCodec.WrittenPaths written) {
