@@ -337,20 +337,8 @@ public final class ModelCodec {
                 continue;
             }
             // a path's end (or a member present on one side only): compared and decoded as changedRecord does
-            if (Objects.equals(child, knownChild)) {
-                values[i] = knownValue;
-                if (knownChild != null) {
-                    copy.set(f.name, knownChild);
-                }
-            } else if (child == null) {
-                values[i] = f.absent;
-                kept = false;
-            } else {
-                context.pushField(f.name);
-                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, copy, f.name);
-                kept &= values[i] == knownValue;
-                context.pop();
-            }
+            values[i] = changedMember(f, child, knownChild, knownValue, plan.goStruct, context, copy);
+            kept &= keeps(values[i], knownValue, child, knownChild);
         }
         return kept ? known : plan.construct(values);
     }
@@ -376,23 +364,44 @@ public final class ModelCodec {
             }
             JsonNode child = node.get(f.name);
             JsonNode knownChild = knownNode.get(f.name);
-            if (Objects.equals(child, knownChild)) {
-                values[i] = f.get(known);
-                if (copy != null && knownChild != null) {
-                    copy.set(f.name, knownChild);
-                }
-            } else if (child == null) {
-                values[i] = f.absent;
-                kept = false;
-            } else {
-                context.pushField(f.name);
-                Object knownValue = f.get(known);
-                values[i] = changedValue(child, knownChild, knownValue, f.value, plan.goStruct, context, copy, f.name);
-                kept &= values[i] == knownValue;
-                context.pop();
-            }
+            Object knownValue = f.get(known);
+            values[i] = changedMember(f, child, knownChild, knownValue, plan.goStruct, context, copy);
+            kept &= keeps(values[i], knownValue, child, knownChild);
         }
         return kept ? known : plan.construct(values);
+    }
+
+    /**
+     * One member compared with the known one: the known value when the trees are equal (the known member set in the
+     * {@code copy}, if any), the field's absent value when the member is gone, else its changed value.
+     */
+    private static Object changedMember(
+            FieldPlan f,
+            JsonNode child,
+            JsonNode knownChild,
+            Object knownValue,
+            String goStruct,
+            DecodeContext context,
+            ObjectNode copy) {
+        if (Objects.equals(child, knownChild)) {
+            if (copy != null && knownChild != null) {
+                copy.set(f.name, knownChild);
+            }
+            return knownValue;
+        }
+        if (child == null) {
+            return f.absent;
+        }
+        context.pushField(f.name);
+        Object value = changedValue(child, knownChild, knownValue, f.value, goStruct, context, copy, f.name);
+        context.pop();
+        return value;
+    }
+
+    /** Whether {@link #changedMember}'s value keeps the known record: the known value itself, and not a member gone. */
+    @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
+    private static boolean keeps(Object value, Object knownValue, JsonNode child, JsonNode knownChild) {
+        return value == knownValue && (child != null || knownChild == null);
     }
 
     /**
