@@ -308,31 +308,17 @@ final class ProfileConstraints {
             }
             for (MachineImageVersion v : mi.versions() == null ? List.<MachineImageVersion>of() : mi.versions()) {
                 String key = mi.name() + ":" + v.expirableVersion().version();
-                if (VersionLifecycle.isActive(v.expirableVersion(), now)) {
-                    active.add(key);
-                } else if (operation == Operation.UPDATE
-                        && !newPool
-                        && VersionLifecycle.isExpired(v.expirableVersion(), now)
-                        && !lessThan(v.expirableVersion().version(), oldVersion)) {
+                if (usable(v, oldVersion, newPool)) {
                     active.add(key);
                 }
-                if (MachineCapabilities.imageVersionArchitectures(v, capabilityDefinitions())
-                        .contains(arch)) {
+                if (supportsArchitecture(v, arch)) {
                     withArch.add(key);
                 }
-                if (inPlace && v.inPlaceUpdates() != null) {
-                    if (operation == Operation.CREATE || newPool) {
-                        if (v.inPlaceUpdates().supported()) {
-                            withInPlace.add(key);
-                        }
-                    } else if (operation == Operation.UPDATE
-                            && image != null
-                            && name.equals(mi.name())
-                            && v.inPlaceUpdates().supported()
-                            && v.inPlaceUpdates().minVersionForUpdate() != null
-                            && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate())) {
-                        withInPlace.add(key);
-                    }
+                // an existing pool's in-place update is judged for the worker's own image only
+                if (inPlace
+                        && inPlaceAllowed(v, oldVersion, newPool)
+                        && (operation == Operation.CREATE || newPool || (image != null && name.equals(mi.name())))) {
+                    withInPlace.add(key);
                 }
                 inProfile.add(key);
             }
@@ -391,31 +377,42 @@ final class ProfileConstraints {
                 if (!version.equals(String.valueOf(v.expirableVersion().version()))) {
                     continue;
                 }
-                if (VersionLifecycle.isActive(v.expirableVersion(), now)
-                        || (operation == Operation.UPDATE
-                                && !newPool
-                                && VersionLifecycle.isExpired(v.expirableVersion(), now)
-                                && !lessThan(v.expirableVersion().version(), oldVersion))) {
-                    active = true;
-                }
-                if (!withArch
-                        && MachineCapabilities.imageVersionArchitectures(v, capabilityDefinitions())
-                                .contains(arch)) {
-                    withArch = true;
-                }
-                if (inPlace && v.inPlaceUpdates() != null) {
-                    if (operation == Operation.CREATE || newPool) {
-                        withInPlace |= v.inPlaceUpdates().supported();
-                    } else if (operation == Operation.UPDATE
-                            && v.inPlaceUpdates().supported()
-                            && v.inPlaceUpdates().minVersionForUpdate() != null
-                            && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate())) {
-                        withInPlace = true;
-                    }
-                }
+                active |= usable(v, oldVersion, newPool);
+                withArch = withArch || supportsArchitecture(v, arch);
+                withInPlace |= inPlace && inPlaceAllowed(v, oldVersion, newPool);
             }
         }
         return active && withArch && (!inPlace || withInPlace);
+    }
+
+    /** Whether the version may be used: active, or for an existing pool expired but not older than its version. */
+    private boolean usable(MachineImageVersion v, String oldVersion, boolean newPool) {
+        return VersionLifecycle.isActive(v.expirableVersion(), now)
+                || (operation == Operation.UPDATE
+                        && !newPool
+                        && VersionLifecycle.isExpired(v.expirableVersion(), now)
+                        && !lessThan(v.expirableVersion().version(), oldVersion));
+    }
+
+    private boolean supportsArchitecture(MachineImageVersion v, String arch) {
+        return MachineCapabilities.imageVersionArchitectures(v, capabilityDefinitions())
+                .contains(arch);
+    }
+
+    /**
+     * Whether the version allows in-place updates: for a new pool (or a create) when it supports them, for an
+     * existing pool's update when its minimum version to update from is at most the pool's version.
+     */
+    private boolean inPlaceAllowed(MachineImageVersion v, String oldVersion, boolean newPool) {
+        if (v.inPlaceUpdates() == null || !v.inPlaceUpdates().supported()) {
+            return false;
+        }
+        if (operation == Operation.CREATE || newPool) {
+            return true;
+        }
+        return operation == Operation.UPDATE
+                && v.inPlaceUpdates().minVersionForUpdate() != null
+                && !lessThan(oldVersion, v.inPlaceUpdates().minVersionForUpdate());
     }
 
     /** {@code validateMachineCapabilities}. */
