@@ -10,6 +10,7 @@ import cloud.gardener.apiserver.endpoints.protobuf.ProtobufCodec;
 import cloud.gardener.apiserver.endpoints.request.Warnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.netty.buffer.Unpooled;
+import io.netty.util.AsciiString;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
@@ -28,18 +29,29 @@ public final class Responses {
     public static final String YAML = "application/yaml";
     private static final String WARNINGS = "gardener.warnings";
 
-    /** The names of every answer's headers as HTTP/1.x sends them. */
-    private static final HeaderNames HTTP1_NAMES =
-            new HeaderNames("Content-Type", "X-Content-Type-Options", "Content-Length");
+    /**
+     * The names of every answer's headers as HTTP/1.x sends them. Names and fixed values are {@link AsciiString}s:
+     * Netty validates, hashes (HPACK, header maps) and writes those from their bytes with the hash kept, where a
+     * {@code String} is read char by char for each, per header of every answer.
+     */
+    private static final HeaderNames HTTP1_NAMES = new HeaderNames(
+            AsciiString.cached("Content-Type"),
+            AsciiString.cached("X-Content-Type-Options"),
+            AsciiString.cached("Content-Length"));
 
     /**
      * The same names as HTTP/2 sends them: already lower case, so Vert.x does not copy each name to lower it, per
      * header of every answer (HTTP/1.x keeps the case given, so its names stay as they were).
      */
-    private static final HeaderNames HTTP2_NAMES =
-            new HeaderNames("content-type", "x-content-type-options", "content-length");
+    private static final HeaderNames HTTP2_NAMES = new HeaderNames(
+            AsciiString.cached("content-type"),
+            AsciiString.cached("x-content-type-options"),
+            AsciiString.cached("content-length"));
 
-    private record HeaderNames(String contentType, String contentTypeOptions, String contentLength) {
+    private static final AsciiString JSON_VALUE = AsciiString.cached(JSON);
+    private static final AsciiString NOSNIFF = AsciiString.cached("nosniff");
+
+    private record HeaderNames(CharSequence contentType, CharSequence contentTypeOptions, CharSequence contentLength) {
         static HeaderNames of(RoutingContext ctx) {
             return ctx.request().version() == HttpVersion.HTTP_2 ? HTTP2_NAMES : HTTP1_NAMES;
         }
@@ -146,8 +158,8 @@ public final class Responses {
         RequestAudit.logResponseBody(ctx, buffer);
         HeaderNames names = HeaderNames.of(ctx);
         resp.setStatusCode(code)
-                .putHeader(names.contentType(), contentType)
-                .putHeader(names.contentTypeOptions(), "nosniff");
+                .putHeader(names.contentType(), JSON.equals(contentType) ? JSON_VALUE : contentType)
+                .putHeader(names.contentTypeOptions(), NOSNIFF);
         if (HttpMethod.HEAD.equals(ctx.request().method())) {
             // GET's head without the body: Vert.x leaves a HEAD answer's body out over HTTP/1.x but sends it over
             // HTTP/2, where it must not be (RFC 9110 9.3.2)

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.server.filters;
 
+import io.netty.util.AsciiString;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -14,16 +15,23 @@ public final class RequestPreamble implements Filter {
 
     private static final AuditIds AUDIT_IDS = AuditIds.random();
 
-    /** The response's header names as HTTP/1.x sends them. */
-    private static final Names HTTP1_NAMES = new Names("Audit-Id", "Cache-Control");
+    /**
+     * The response's header names as HTTP/1.x sends them, as {@link AsciiString}s: Netty validates, hashes and writes
+     * those from their bytes, the hash kept, where a {@code String} is read char by char each time.
+     */
+    private static final Names HTTP1_NAMES =
+            new Names(AsciiString.cached("Audit-Id"), AsciiString.cached("Cache-Control"));
 
     /**
      * The same names as HTTP/2 sends them: already lower case, so Vert.x does not copy each name to lower it, per
      * header of every answer. Looking headers up takes any case on either protocol, so lookups use these.
      */
-    private static final Names HTTP2_NAMES = new Names("audit-id", "cache-control");
+    private static final Names HTTP2_NAMES =
+            new Names(AsciiString.cached("audit-id"), AsciiString.cached("cache-control"));
 
-    private record Names(String auditId, String cacheControl) {}
+    private static final AsciiString NO_CACHE = AsciiString.cached("no-cache, private");
+
+    private record Names(AsciiString auditId, AsciiString cacheControl) {}
 
     @Override
     public boolean filter(RoutingContext ctx, Rest rest) {
@@ -32,11 +40,13 @@ public final class RequestPreamble implements Filter {
         ctx.response()
                 .putHeader(
                         names.auditId(),
-                        auditId == null || auditId.isBlank() ? AUDIT_IDS.next().toString() : auditId);
+                        auditId == null || auditId.isBlank()
+                                ? new AsciiString(AUDIT_IDS.next().toString())
+                                : auditId);
         boolean acceptsGzip = ResponseCompression.acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {
-                ctx.response().putHeader(names.cacheControl(), "no-cache, private");
+                ctx.response().putHeader(names.cacheControl(), NO_CACHE);
             }
             ResponseCompression.decide(ctx, acceptsGzip);
         });
