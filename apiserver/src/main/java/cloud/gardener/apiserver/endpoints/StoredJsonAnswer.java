@@ -26,19 +26,23 @@ public final class StoredJsonAnswer {
 
     private static final String RESOURCE_VERSION = "resourceVersion";
 
-    /** GET insertions found, per copy of stored bytes (a watch cache's). */
-    private static final InsertionMemo GETS = new InsertionMemo();
+    /** GET answers made, per copy of stored bytes (a watch cache's). */
+    private static final AnswerMemo GETS = new AnswerMemo();
 
     private StoredJsonAnswer() {}
 
     /**
-     * A GET's answer, or empty when the stored bytes are not already its form but for the resourceVersion. Where
-     * the resourceVersion goes is found once per copy of the bytes ({@link InsertionMemo}): a watch cache answers
-     * the same copy to every GET until the object changes.
+     * A GET's answer, or empty when the stored bytes are not already its form but for the resourceVersion. The
+     * answer is made once per copy of the bytes and handed out again ({@link AnswerMemo}): a watch cache answers the
+     * same copy to every GET until the object changes. So the array is shared: it must not be changed.
      */
     public static Optional<byte[]> of(byte[] stored, long modRevision, String kind, String apiVersion) {
-        return GETS.insertion(stored, modRevision, kind, apiVersion, StoredJsonAnswer::insertion)
-                .map(i -> i.applyTo(stored));
+        return GETS.answer(
+                stored,
+                modRevision,
+                kind,
+                apiVersion,
+                (value, revision, k, v) -> insertion(value, revision, k, v).map(i -> i.applyTo(value)));
     }
 
     /**
