@@ -383,7 +383,10 @@ public final class GenericStore {
             ObjectNode obj, Function<byte[], Future<StoredObject>> write) {
         StoredForm form = StoredForm.of(obj);
         return write.apply(form.bytes())
-                .map(stored -> asWritten(obj, stored, form))
+                .map(stored -> {
+                    reads.noteWritten(stored);
+                    return asWritten(obj, stored, form);
+                })
                 .recover(t -> {
                     if (t instanceof StorageException e
                             && e.reason() == StorageException.Reason.REQUEST_TOO_LARGE
@@ -393,8 +396,10 @@ public final class GenericStore {
                             ObjectNode stripped = obj.deepCopy();
                             ObjectTrees.meta(stripped).remove("managedFields");
                             StoredForm strippedForm = StoredForm.of(stripped);
-                            return write.apply(strippedForm.bytes())
-                                    .map(stored -> asWritten(stripped, stored, strippedForm));
+                            return write.apply(strippedForm.bytes()).map(stored -> {
+                                reads.noteWritten(stored);
+                                return asWritten(stripped, stored, strippedForm);
+                            });
                         });
                     }
                     return Future.failedFuture(t);
@@ -450,7 +455,8 @@ public final class GenericStore {
      * {@link #updateWritten}, for a request that names the resourceVersion it updates ({@code precondition}, empty
      * when none): a cached copy older than that revision is not tried, since its attempt could only fail the
      * precondition before the loop read storage (a client that writes again as soon as its last write is answered
-     * is often ahead of the watch cache).
+     * is often ahead of the watch cache); when this server wrote that revision, the copy is the cache's once it has
+     * seen it (a few milliseconds at most), not a store read.
      */
     public Future<WrittenObject> updateWritten(
             String namespace,
@@ -467,7 +473,7 @@ public final class GenericStore {
         // GuaranteedUpdate with a cached existing object: the watch cache's copy saves the read before the write;
         // the write's revision compare guards it, and any failure on it is judged again on a fresh read
         long named = revisionOf(precondition);
-        return reads.getCached(key)
+        return reads.getCachedForWrite(key, named)
                 .transform(cached -> updateFrom(
                         cached.succeeded() && cached.result().modRevision() >= named ? cached.result() : null,
                         key,

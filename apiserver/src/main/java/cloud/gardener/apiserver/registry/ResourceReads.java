@@ -70,6 +70,21 @@ public final class ResourceReads {
         return reader.get(key, ReadFreshness.any());
     }
 
+    /**
+     * {@link #getCached} for a write that names the resourceVersion {@code named} (0: none): when the cache is behind
+     * a revision this server wrote, the copy once the cache has seen it ({@link CachedStorage#getForWrite}).
+     */
+    Future<StoredObject> getCachedForWrite(String key, long named) {
+        return named > 0 && reader instanceof CachedStorage cached ? cached.getForWrite(key, named) : getCached(key);
+    }
+
+    /** A write stored {@code written} past the cache: the cache may let the next write that names it wait for it. */
+    void noteWritten(StoredObject written) {
+        if (reader instanceof CachedStorage cached) {
+            cached.noteWritten(written.key(), written.modRevision());
+        }
+    }
+
     public ResourceType type() {
         return type;
     }

@@ -80,6 +80,7 @@ class GenericStoreCachedUpdateTest {
                 .isEqualTo(gets + 1);
     }
 
+    /** The cache never catches up here (its events stay held): past the wait for it, the update reads storage. */
     @Test
     void aPutThatNamesItsRevisionSkipsACopyOlderThanIt() throws Exception {
         String written = writtenPastTheCache();
@@ -93,6 +94,28 @@ class GenericStoreCachedUpdateTest {
                 .as("no attempt on the cached copy the request is ahead of")
                 .hasValue(1);
         assertThat(storage.gets()).as("the one read of storage").isEqualTo(gets + 1);
+    }
+
+    /**
+     * A client that writes again as soon as its last write is answered names a revision this server wrote: the update
+     * waits for the cache to see it (its event is on its way) rather than read storage.
+     */
+    @Test
+    void aPutNamingARevisionThisServerWroteWaitsForTheCacheInsteadOfReadingStorage() throws Exception {
+        String written = writtenPastTheCache();
+        int gets = storage.gets();
+        AtomicInteger attempts = new AtomicInteger();
+
+        Future<ObjectNode> put = putNamingIt(written, "production", attempts);
+        storage.release(); // the cache's feed catches up while the update waits
+        ObjectNode updated = await(put);
+
+        assertThat(updated.at("/data/purpose").asText()).isEqualTo("production");
+        assertThat(updated.at("/metadata/labels/first").asText()).isEqualTo("true");
+        assertThat(attempts)
+                .as("one attempt, on the cache's copy at the named revision")
+                .hasValue(1);
+        assertThat(storage.gets()).as("storage reads for the update").isEqualTo(gets);
     }
 
     @Test

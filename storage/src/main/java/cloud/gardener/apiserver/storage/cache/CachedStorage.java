@@ -36,6 +36,12 @@ import java.util.function.Function;
  */
 public final class CachedStorage implements Storage {
 
+    /**
+     * How long a write that names a revision a write of this server made waits for the cache to see it: the event
+     * comes within milliseconds; past this the write reads the store, as it would without the wait.
+     */
+    static final long WRITE_WAIT_MILLIS = 100;
+
     private final Storage delegate;
     private final QuorumRevision quorum;
     /** Longest prefix first, so that a nested cached prefix wins. */
@@ -207,27 +213,59 @@ public final class CachedStorage implements Storage {
 
     @Override
     public Future<StoredObject> create(String key, byte[] value) {
-        return delegate.create(key, value);
+        return noted(key, delegate.create(key, value));
     }
 
     @Override
     public Future<StoredObject> update(String key, long expectedRevision, byte[] value) {
-        return delegate.update(key, expectedRevision, value);
+        return noted(key, delegate.update(key, expectedRevision, value));
     }
 
     @Override
     public Future<StoredObject> update(StoredObject current, byte[] value) {
-        return delegate.update(current, value);
+        return noted(current.key(), delegate.update(current, value));
     }
 
     @Override
     public Future<StoredObject> guaranteedUpdate(String key, UpdateFunction fn, int maxAttempts) {
-        return delegate.guaranteedUpdate(key, fn, maxAttempts);
+        return noted(key, delegate.guaranteedUpdate(key, fn, maxAttempts));
     }
 
     @Override
     public Future<StoredObject> delete(String key, long expectedRevision) {
-        return delegate.delete(key, expectedRevision);
+        return noted(key, delegate.delete(key, expectedRevision));
+    }
+
+    /** Tells the key's cache the revision a write made ({@link WatchCache#noteWritten}). */
+    private Future<StoredObject> noted(String key, Future<StoredObject> write) {
+        return write.andThen(done -> {
+            if (done.succeeded()) {
+                noteWritten(key, done.result().modRevision());
+            }
+        });
+    }
+
+    /**
+     * A write of {@code key} that went to the store past this one (a server writes through its metered stores)
+     * succeeded at {@code revision}: the key's cache may let a write that names it wait for it ({@link #getForWrite}).
+     */
+    public void noteWritten(String key, long revision) {
+        WatchCache cache = cacheFor(key);
+        if (cache != null) {
+            cache.noteWritten(revision);
+        }
+    }
+
+    /**
+     * The key's copy for a write that names the resourceVersion {@code named}: its cache's, possibly stale, once the
+     * cache has seen {@code named} when a write of this server made it ({@link WatchCache#getForWrite}); the store's
+     * for a key no cache holds.
+     */
+    public Future<StoredObject> getForWrite(String key, long named) {
+        WatchCache cache = cacheFor(key);
+        return cache != null
+                ? cache.getForWrite(key, named, WRITE_WAIT_MILLIS)
+                : delegate.get(key, ReadFreshness.any());
     }
 
     @Override

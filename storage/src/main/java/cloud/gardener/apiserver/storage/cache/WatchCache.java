@@ -112,6 +112,9 @@ public final class WatchCache implements AutoCloseable {
     private final Promise<Void> firstReady;
     private final AtomicLong storeReads = new AtomicLong();
     private final AtomicLong delegatedReads = new AtomicLong();
+    /** The newest revision a write through this server made under the prefix ({@link #noteWritten}). */
+    private final AtomicLong written = new AtomicLong();
+
     private final WatchCacheObserver observer;
 
     // Readable from any thread; written on the context.
@@ -337,6 +340,33 @@ public final class WatchCache implements AutoCloseable {
                 .compose(reached -> reached
                         ? lookup(caller, key)
                         : caller.failedFuture(StorageException.tooLargeResourceVersion(wanted, revision)));
+    }
+
+    /**
+     * The cache's copy of {@code key} for a write that names {@code named} (a resourceVersion it read), possibly
+     * stale, as {@code resourceVersion=0} reads it: when {@code named} is newer than the cache but not newer than a
+     * write this server made under the prefix ({@link #noteWritten}), the copy once the cache has seen it, since
+     * the event of that write is on its way; waiting at most {@code maxWaitMillis}. A client that writes again as soon
+     * as its last write is answered is often a little ahead of the cache, and the store read that a copy older than
+     * its resourceVersion meets costs a quorum read. The write's revision compare guards whatever copy this answers.
+     */
+    public Future<StoredObject> getForWrite(String key, long named, long maxWaitMillis) {
+        ContextInternal caller = callerContext();
+        if (!ready) {
+            return fromStore(key, ReadFreshness.any());
+        }
+        if (named <= revision || named > written.get()) {
+            return lookup(caller, key);
+        }
+        return awaitRevision(caller, named, maxWaitMillis, false).compose(reached -> lookup(caller, key));
+    }
+
+    /**
+     * A write under this cache's prefix succeeded at {@code revision}: its event will reach the cache, so a write
+     * that names it may wait for the cache ({@link #getForWrite}).
+     */
+    public void noteWritten(long revision) {
+        written.accumulateAndGet(revision, Math::max);
     }
 
     /**
@@ -744,6 +774,16 @@ public final class WatchCache implements AutoCloseable {
 
     /** True once the cache has seen {@code wanted}; false after the block timeout. */
     private Future<Boolean> awaitRevision(ContextInternal caller, long wanted) {
+        return awaitRevision(caller, wanted, config.blockTimeout().toMillis(), true);
+    }
+
+    /**
+     * True once the cache has seen {@code wanted}; false after {@code timeoutMillis}. With {@code askProgress} the
+     * feed is asked for progress while the read waits (a quiet resource's revision moves only so); without, the
+     * caller knows an event at or after {@code wanted} is on its way.
+     */
+    private Future<Boolean> awaitRevision(
+            ContextInternal caller, long wanted, long timeoutMillis, boolean askProgress) {
         if (revision >= wanted) {
             return caller.succeededFuture(true);
         }
@@ -754,13 +794,15 @@ public final class WatchCache implements AutoCloseable {
                 return;
             }
             Waiter[] self = new Waiter[1];
-            long timer = vertx.setTimer(config.blockTimeout().toMillis(), id -> {
+            long timer = vertx.setTimer(timeoutMillis, id -> {
                 waiters.remove(self[0]);
                 promise.tryComplete(false);
             });
             self[0] = new Waiter(wanted, promise, timer);
             waiters.add(self[0]);
-            pumpProgress();
+            if (askProgress) {
+                pumpProgress();
+            }
         });
         return promise.future();
     }

@@ -186,6 +186,76 @@ class WatchCacheTest {
         assertThat(page.items()).extracting(o -> str(o.value())).containsExactly("v2");
     }
 
+    /**
+     * A write that names a revision a write of this server made, which the cache has not seen yet, gets the cache's
+     * copy once the cache has seen it: the write's event is on its way, so no store read is needed.
+     */
+    @Test
+    void aCopyForAWriteWaitsForARevisionThisServerWrote() throws Exception {
+        startCache(WatchCacheConfig.defaults());
+        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
+        awaitTrue(() -> cache.revision() >= v1.modRevision());
+
+        store.pause(); // the cache's feed lags: it has not seen the update below
+        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        cache.noteWritten(v2.modRevision());
+        CompletableFuture<StoredObject> copy = cf(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 10_000));
+        Thread.sleep(300);
+        assertThat(copy).as("waits for the cache to see the write").isNotDone();
+
+        store.resume();
+        StoredObject read = copy.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(str(read.value())).isEqualTo("v2");
+        assertThat(read.modRevision()).isEqualTo(v2.modRevision());
+        assertThat(cache.storeReads()).isZero();
+        assertThat(cache.delegatedReads()).isZero();
+    }
+
+    /**
+     * A revision newer than any write this server made may never reach a quiet resource's cache (another server's
+     * write, a revision of another resource): the copy the cache has comes at once, and the writer judges it.
+     */
+    @Test
+    void aCopyForAWriteDoesNotWaitForARevisionThisServerDidNotWrite() {
+        startCache(WatchCacheConfig.defaults());
+        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
+        awaitTrue(() -> cache.revision() >= v1.modRevision());
+        cache.noteWritten(v1.modRevision());
+
+        store.pause();
+        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        long started = System.nanoTime();
+        StoredObject copy = await(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 10_000));
+        assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(5_000);
+        assertThat(str(copy.value()))
+                .as("the stale copy, as resourceVersion=0 reads it")
+                .isEqualTo("v1");
+        assertThat(copy.modRevision()).isEqualTo(v1.modRevision());
+        store.resume();
+    }
+
+    /** The wait is bounded: a feed that does not bring the write in time leaves the writer the copy it has. */
+    @Test
+    void aCopyForAWriteWaitsNoLongerThanItsBound() {
+        startCache(WatchCacheConfig.defaults());
+        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
+        awaitTrue(() -> cache.revision() >= v1.modRevision());
+
+        store.pause();
+        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        cache.noteWritten(v2.modRevision());
+        long started = System.nanoTime();
+        StoredObject copy = await(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 300));
+        assertThat((System.nanoTime() - started) / 1_000_000).isGreaterThanOrEqualTo(290);
+        assertThat(copy.modRevision()).isEqualTo(v1.modRevision());
+        store.resume();
+        // an older revision than the cache's is served at once
+        awaitTrue(() -> cache.revision() >= v2.modRevision());
+        assertThat(await(cache.getForWrite(PREFIX + "ns/a", v1.modRevision(), 10_000))
+                        .modRevision())
+                .isEqualTo(v2.modRevision());
+    }
+
     /** An in-process reader of the cache's current state (admission) can wait until it holds the writes before it. */
     @Test
     void caughtUpCompletesOnceTheCurrentStateHoldsTheWritesBeforeIt() throws Exception {
