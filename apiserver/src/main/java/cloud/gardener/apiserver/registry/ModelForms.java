@@ -75,6 +75,15 @@ public final class ModelForms {
 
     private final Deque<Known> known = new ArrayDeque<>(KEPT);
 
+    /**
+     * A tree that was the canonical encoding of the form known last ({@link #decodedAs}), with the places written
+     * since; {@link #confirmed} once the step that made the writes named them ({@link #writtenAt}), else pending.
+     */
+    private record Written(ObjectNode tree, Known known, ModelCodec.WrittenPaths places, boolean confirmed) {}
+
+    /** The request's object as its decoding left it, and where it was written since; null when not known. */
+    private Written written;
+
     /** Remembers that {@code canonical} is the encoding of {@code record}. */
     public void remember(ObjectNode canonical, Object record) {
         keep(new Known(canonical.deepCopy(), record, true));
@@ -85,6 +94,7 @@ public final class ModelForms {
         ModelForms copy = new ModelForms();
         synchronized (this) {
             copy.known.addAll(known);
+            copy.written = written;
         }
         return copy;
     }
@@ -408,6 +418,59 @@ public final class ModelForms {
             keep(new Known(changed.tree(), changed.value(), false));
         }
         return changed.value();
+    }
+
+    /**
+     * Notes that {@code tree} is now the canonical encoding of {@code record}, the form this memory knows last (the
+     * request's decoding has just made it): the step that writes it next may name the places it wrote ({@link
+     * #writtenAt}), so that the store decodes those alone. Nothing is noted when {@code record} is not the last known.
+     */
+    @SuppressWarnings("ReferenceEquality") // the form known last is that very record
+    public synchronized void decodedAs(ObjectNode tree, Object record) {
+        Known last = known.peekFirst();
+        written = last != null && last.record() == record
+                ? new Written(tree, last, ModelCodec.WrittenPaths.of(List.of()), false)
+                : null;
+    }
+
+    /**
+     * Says that {@code tree}, since its decoding ({@link #decodedAs}), was written only at the places {@code places}:
+     * every change of it since, by anyone, lies there. {@link #writtenSinceLatest} then answers them.
+     */
+    @SuppressWarnings("ReferenceEquality") // the note is of one tree, not of an equal one
+    public synchronized void writtenAt(ObjectNode tree, ModelCodec.WrittenPaths places) {
+        Written w = written;
+        written = w != null && w.tree() == tree
+                ? new Written(tree, w.known(), ModelCodec.WrittenPaths.union(w.places(), places), true)
+                : null;
+    }
+
+    /**
+     * The places at which {@code tree} may differ from the form known last, as {@link #writtenAt} named them; null when
+     * not known (another tree, another form known since, or no step named its writes).
+     */
+    @SuppressWarnings("ReferenceEquality") // the note is of one tree and one known form
+    public synchronized ModelCodec.WrittenPaths writtenSinceLatest(ObjectNode tree) {
+        Written w = written;
+        return w != null && w.confirmed() && w.tree() == tree && known.peekFirst() == w.known() ? w.places() : null;
+    }
+
+    /**
+     * {@link #editedRecord} of a tree that differs from the form known last of {@code model} only at the places {@code
+     * written} ({@link #writtenSinceLatest}'s): while that form is still the one {@link #decodedAs} noted, those places
+     * alone are compared with it and decoded ({@link ModelCodec#decodeWrittenCopying}).
+     */
+    @SuppressWarnings("ReferenceEquality") // the form noted is that very known form
+    public <T> T writtenSinceLatestRecord(ObjectNode obj, Class<T> model, ModelCodec.WrittenPaths written) {
+        Written w;
+        synchronized (this) {
+            w = this.written;
+        }
+        Known closest = latest(model);
+        if (w == null || closest == null || w.known() != closest) {
+            return editedRecord(obj, model);
+        }
+        return writtenRecord(obj, model, model.cast(closest.record()), written);
     }
 
     /**
