@@ -339,8 +339,9 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
-        // validating plugins read (and never change) the record the canonical form was made from
-        ModelForms.Handed canonical = forms.handing(obj, canonicalize(obj, forms));
+        // validating plugins read (and never change) the record the canonical form was made from; the prepared object
+        // is still the canonical encoding of its record (a generated name is a change of its copy)
+        ModelForms.Handed canonical = forms.handing(obj, canonicalize(obj, forms, generated ? null : preparedRecord));
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
@@ -684,8 +685,13 @@ public final class GenericStore {
      * {@code obj} now encodes, or null if not known.
      */
     private Object canonicalize(ObjectNode obj, ModelForms forms) {
+        return canonicalize(obj, forms, null);
+    }
+
+    /** {@link #canonicalize(ObjectNode, ModelForms)} of the canonical encoding of {@code record} (null: not known). */
+    private Object canonicalize(ObjectNode obj, ModelForms forms, Object record) {
         if (strategy instanceof ModelStrategy modelled) {
-            return modelled.canonicalize(obj, forms);
+            return modelled.canonicalize(obj, forms, record);
         }
         strategy.canonicalize(obj);
         return null;

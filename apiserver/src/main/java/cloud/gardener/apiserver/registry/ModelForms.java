@@ -159,6 +159,82 @@ public final class ModelForms {
     }
 
     /**
+     * {@link #canonicalize} of a tree that was the canonical encoding of {@code record} (the form known last of {@code
+     * model}) and has been written since only at the places {@code written} (a strategy's canonical form): those alone
+     * are decoded and encoded again, and the tree's other members stay as they are (they are the canonical ones),
+     * without being compared. Equal to {@link #canonicalize}; it is that when {@code record} is not the form known last
+     * or the writes left its record as it was.
+     */
+    @SuppressWarnings("ReferenceEquality") // the form known last is that very record; an unchanged decoding is too
+    public <T> T canonicalizeWritten(ObjectNode obj, Class<T> model, Object record, ModelCodec.WrittenPaths written) {
+        Known k = latest(model);
+        if (k == null || !k.canonical() || k.record() != record || written.all()) {
+            return canonicalize(obj, model);
+        }
+        T decoded;
+        try {
+            decoded = ModelCodec.decodeWritten(obj, k.tree(), model.cast(record), written);
+        } catch (DecodeException e) {
+            return canonicalize(obj, model); // the whole object's decoding fails as it does
+        }
+        if (decoded == record) {
+            // the writes changed no value, but perhaps the form (an order of labels): found by content as before
+            return canonicalize(obj, model);
+        }
+        List<String> parts = new ArrayList<>(2);
+        for (String name : order(model)) {
+            if (written.below(name) != null) {
+                parts.add(name);
+            }
+        }
+        ObjectNode encoded = ModelCodec.encodeChangedParts(decoded, record, k.tree(), parts);
+        // the memory's tree shares the known tree's unwritten members: neither is ever changed
+        ObjectNode memo = JsonNodeFactory.instance.objectNode();
+        Map<String, JsonNode> canonical = new LinkedHashMap<>();
+        for (String name : order(model)) {
+            ModelCodec.WrittenPaths below = written.below(name);
+            JsonNode node = below != null ? encoded.get(name) : k.tree().get(name);
+            if (node == null) {
+                continue;
+            }
+            memo.set(name, node);
+            canonical.put(
+                    name, below != null ? copyWritten(node, k.tree().get(name), obj.get(name), below) : obj.get(name));
+        }
+        obj.removeAll();
+        obj.setAll(canonical);
+        keep(new Known(memo, decoded, true));
+        return decoded;
+    }
+
+    /**
+     * {@link #copyKeeping} of the member at written places {@code written}: off them, the tree's own value stands (it is
+     * the known one exactly), at their ends {@link #copyKeeping} decides, and an object on the way is walked.
+     */
+    private static JsonNode copyWritten(JsonNode node, JsonNode known, JsonNode own, ModelCodec.WrittenPaths written) {
+        if (written.all()
+                || !(node instanceof ObjectNode object)
+                || !(known instanceof ObjectNode knownObject)
+                || !(own instanceof ObjectNode ownObject)) {
+            return copyKeeping(node, known, own);
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, JsonNode> member : object.properties()) {
+            String name = member.getKey();
+            ModelCodec.WrittenPaths below = written.below(name);
+            JsonNode ownValue = ownObject.get(name);
+            out.set(
+                    name,
+                    below == null && ownValue != null
+                            ? ownValue
+                            : below == null
+                                    ? copyKeeping(member.getValue(), knownObject.get(name), null)
+                                    : copyWritten(member.getValue(), knownObject.get(name), ownValue, below));
+        }
+        return out;
+    }
+
+    /**
      * The canonical form of {@code obj} when it differs from a known canonical tree only in its {@link #PARTS} (with
      * {@code anyMember}, in any top-level members but the inline fields' ones): those
      * members decoded into the known record and encoded alone, the rest taken as known (the members of {@code obj}
