@@ -57,7 +57,7 @@ public final class AdmissionChain {
      * decoded again only after a plugin that may have written the tree (see {@link Mutation}).
      */
     public Future<Void> admit(Attributes attributes) {
-        attributes.records().forgetObject();
+        attributes.records().startMutating();
         return runEach(mutating.get(attributes.operation()), "admit", attributes, AdmissionChain::admitOne);
     }
 

@@ -36,6 +36,15 @@ public final class AdmittedRecords {
         default <T> T decodeWritten(ObjectNode tree, Class<T> type, T last, WrittenPaths written) {
             return decodeEdited(tree, type);
         }
+
+        /**
+         * {@link #decodeEdited} of a tree that was the form this decoder knows last of {@code type} and has been
+         * changed since only at the places {@code written} (the request's object before admission, as the write's
+         * steps before it say): a decoder that knows that form may decode those places alone.
+         */
+        default <T> T decodeWrittenSinceLatest(ObjectNode tree, Class<T> type, WrittenPaths written) {
+            return decodeEdited(tree, type);
+        }
     }
 
     private static final Decoder MODEL_CODEC = AdmittedRecords::decodeWhole;
@@ -51,6 +60,13 @@ public final class AdmittedRecords {
 
     /** The places the writes since {@link #written} was decoded name, or null. */
     private WrittenPaths writtenPlaces;
+
+    /**
+     * While no record of the new object has been read: the places at which its tree may differ from the form the
+     * decoder knows last (the write's steps before admission, and the plugins' writes since, name them), or null when
+     * that is not known.
+     */
+    private WrittenPaths unreadWrites;
 
     private Decoded oldObject;
 
@@ -87,6 +103,17 @@ public final class AdmittedRecords {
         return new AdmittedRecords(decoder, memo);
     }
 
+    /**
+     * {@link #decodedBy(Decoder, RequestMemo)} of a new object whose tree differs from the form {@code decoder} knows
+     * last only at the places {@code writtenSinceLatest} (null: not known): its first reading decodes those places (and
+     * those of the plugins' writes before it) alone.
+     */
+    public static AdmittedRecords decodedBy(Decoder decoder, RequestMemo memo, WrittenPaths writtenSinceLatest) {
+        AdmittedRecords records = new AdmittedRecords(decoder, memo);
+        records.unreadWrites = writtenSinceLatest;
+        return records;
+    }
+
     /** The request's lookups, shared by its plugins. */
     RequestMemo memo() {
         return memo;
@@ -99,11 +126,16 @@ public final class AdmittedRecords {
     /** The record of the new object {@code tree}, decoded once until the tree may have changed. */
     <T> T object(ObjectNode tree, Class<T> type) {
         if (object == null || !object.of(tree, type)) {
-            object = written != null && written.of(tree, type)
-                    ? new Decoded(
-                            tree, type, decoder.decodeWritten(tree, type, type.cast(written.record()), writtenPlaces))
-                    : decode(tree, type, true);
+            if (written != null && written.of(tree, type)) {
+                object = new Decoded(
+                        tree, type, decoder.decodeWritten(tree, type, type.cast(written.record()), writtenPlaces));
+            } else if (unreadWrites != null && object == null && written == null) {
+                object = new Decoded(tree, type, decoder.decodeWrittenSinceLatest(tree, type, unreadWrites));
+            } else {
+                object = decode(tree, type, true);
+            }
             forgetWritten();
+            unreadWrites = null;
         }
         return type.cast(object.record());
     }
@@ -130,6 +162,16 @@ public final class AdmittedRecords {
     void forgetObject() {
         object = null;
         forgetWritten();
+        unreadWrites = null;
+    }
+
+    /**
+     * Called by the chain as the mutating phase starts: no record of the new object is current, but the places its
+     * tree was written at since the decoder's latest form, if known, still hold.
+     */
+    void startMutating() {
+        object = null;
+        forgetWritten();
     }
 
     /**
@@ -149,6 +191,8 @@ public final class AdmittedRecords {
             object = null;
         } else if (written != null) {
             writtenPlaces = WrittenPaths.union(writtenPlaces, places);
+        } else if (unreadWrites != null) {
+            unreadWrites = WrittenPaths.union(unreadWrites, places);
         }
     }
 

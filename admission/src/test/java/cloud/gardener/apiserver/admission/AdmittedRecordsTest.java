@@ -222,6 +222,96 @@ class AdmittedRecordsTest {
         assertThat(read.get(2)).isSameAs(read.get(1));
     }
 
+    /** Records whose decoder logs how it was asked, for a new object written at {@code unread} before admission. */
+    private static AdmittedRecords loggingSinceLatest(List<String> calls, ModelCodec.WrittenPaths unread) {
+        return AdmittedRecords.decodedBy(
+                new AdmittedRecords.Decoder() {
+                    @Override
+                    public <T> T decode(ObjectNode tree, Class<T> type) {
+                        calls.add("whole:" + tree.path("spec").path("region").asText());
+                        return ModelCodec.decode(tree, type).value();
+                    }
+
+                    @Override
+                    public <T> T decodeWrittenSinceLatest(
+                            ObjectNode tree, Class<T> type, ModelCodec.WrittenPaths written) {
+                        calls.add("sinceLatest:"
+                                + tree.path("spec").path("region").asText() + ":" + written);
+                        return ModelCodec.decode(tree, type).value();
+                    }
+                },
+                new RequestMemo(),
+                unread);
+    }
+
+    private static Attributes creating(ObjectNode shoot, AdmittedRecords records) {
+        return new Attributes(
+                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
+                new GroupResource("core.gardener.cloud", "shoots"),
+                "",
+                "garden-dev",
+                "s",
+                Operation.CREATE,
+                shoot,
+                null,
+                UserInfo.of("alice", List.of()),
+                false,
+                w -> {},
+                AuditAnnotations.NONE,
+                records);
+    }
+
+    @Test
+    void theFirstReadOfAnObjectWrittenAtKnownPlacesBeforeAdmissionDecodesThoseAndThePluginsPlacesBeforeIt() {
+        List<String> calls = new ArrayList<>();
+        ModelCodec.WrittenPaths unread = ModelCodec.WrittenPaths.of(List.of(List.of("metadata", "managedFields")));
+        MutatingPlugin labelling = new Answering("labelling", a -> {
+            ((ObjectNode) a.object().path("metadata")).putObject("labels").put("a", "b");
+            return Mutation.at(List.of(List.of("metadata", "labels"))).answer();
+        });
+        List<Object> read = new ArrayList<>();
+        MutatingPlugin reading = new Answering("reading", a -> {
+            read.add(a.object(Shoot.class));
+            return Mutation.none();
+        });
+        MutatingPlugin unnamed = new Answering("unnamed", a -> {
+            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
+            return Mutation.wrote();
+        });
+
+        assertThat(new AdmissionChain(List.of(labelling, reading, reading, unnamed, reading))
+                        .admit(creating(shoot("eu-west-1"), loggingSinceLatest(calls, unread)))
+                        .succeeded())
+                .isTrue();
+
+        // the places named before admission with the label written before the first read; then as before
+        assertThat(calls)
+                .containsExactly("sinceLatest:eu-west-1:{metadata={managedFields=*, labels=*}}", "whole:ap-south-1");
+        assertThat(((Shoot) read.get(0)).metadata().labels()).containsEntry("a", "b");
+        assertThat(read.get(1)).isSameAs(read.get(0));
+    }
+
+    @Test
+    void aWriteAnywhereBeforeTheFirstReadForgetsThePlacesNamedBeforeAdmission() {
+        List<String> calls = new ArrayList<>();
+        MutatingPlugin unnamed = new Answering("unnamed", a -> {
+            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
+            return Mutation.wrote();
+        });
+        MutatingPlugin reading = new Answering("reading", a -> {
+            a.object(Shoot.class);
+            return Mutation.none();
+        });
+        AdmittedRecords records =
+                loggingSinceLatest(calls, ModelCodec.WrittenPaths.of(List.of(List.of("metadata", "managedFields"))));
+
+        assertThat(new AdmissionChain(List.of(unnamed, reading))
+                        .admit(creating(shoot("eu-west-1"), records))
+                        .succeeded())
+                .isTrue();
+        assertThat(calls).containsExactly("whole:ap-south-1");
+    }
+
     /** A mutating plugin whose admit is {@code admit}. */
     private record Answering(String name, Function<Attributes, Future<Mutation>> admit) implements MutatingPlugin {
 

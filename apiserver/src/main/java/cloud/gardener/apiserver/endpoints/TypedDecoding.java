@@ -101,7 +101,8 @@ public final class TypedDecoding {
             }
             problems.addAll(decoded.problems());
             result = ModelCodec.encode(decoded.value());
-            forms.remember(result, decoded.value());
+            Object record = decoded.value();
+            forms.remember(result, record);
             Optional<Defaulter> defaulter = Defaulters.of(gvk);
             if (defaulter.isPresent()) {
                 // Go defaults again whenever it reads an object from storage, by then with its namespace (e.g. a
@@ -113,14 +114,16 @@ public final class TypedDecoding {
                     meta.put("namespace", req.namespace());
                 }
                 defaulter.get().apply(result);
-                forms.canonicalizeEdited(result, model.get());
+                record = forms.canonicalizeEdited(result, model.get());
             }
             Optional<InputConversion> conversion = InputConversions.of(gvk);
             if (conversion.isPresent()) {
                 // after defaulting, as Go converts the defaulted versioned object to the internal one
                 conversion.get().apply(result);
-                forms.canonicalizeEdited(result, model.get());
+                record = forms.canonicalizeEdited(result, model.get());
             }
+            // the handler may name where it writes the object next, so that the store decodes those places alone
+            forms.decodedAs(result, record);
         }
         if (result != obj
                 && obj.path("metadata").path("managedFields").isArray()

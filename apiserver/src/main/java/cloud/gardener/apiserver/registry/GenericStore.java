@@ -239,8 +239,11 @@ public final class GenericStore {
         ModelForms admitted = forms.copy();
         // what the plugins look up, shared by both phases of this create (and only by them)
         RequestMemo memo = new RequestMemo();
+        // the handler may have named where it wrote the decoded object (its field manager): the namespace set above
+        // is one of those places (the handler set the same); a converted object is another tree, of which none is known
+        ModelCodec.WrittenPaths unread = admitted.writtenSinceLatest(obj);
         return admission
-                .admit(attributes(Operation.CREATE, obj, null, ctx, records(admitted, memo)))
+                .admit(attributes(Operation.CREATE, obj, null, ctx, records(admitted, memo, unread)))
                 .compose(v -> {
                     Object record = prepareForCreate(obj, forms, admitted);
                     return createAttempt(namespace, obj, record, ctx, forms, memo, 1);
@@ -336,8 +339,9 @@ public final class GenericStore {
         if (!errors.isEmpty()) {
             return Future.failedFuture(ApiException.invalid(type.gvk(apiVersionOf(obj)), name, errors));
         }
-        // validating plugins read (and never change) the record the canonical form was made from
-        ModelForms.Handed canonical = forms.handing(obj, canonicalize(obj, forms));
+        // validating plugins read (and never change) the record the canonical form was made from; the prepared object
+        // is still the canonical encoding of its record (a generated name is a change of its copy)
+        ModelForms.Handed canonical = forms.handing(obj, canonicalize(obj, forms, generated ? null : preparedRecord));
         if (attempt == 1) {
             strategy.warningsOnCreate(obj).forEach(ctx.warnings());
         }
@@ -687,8 +691,13 @@ public final class GenericStore {
      * {@code obj} now encodes, or null if not known.
      */
     private Object canonicalize(ObjectNode obj, ModelForms forms) {
+        return canonicalize(obj, forms, null);
+    }
+
+    /** {@link #canonicalize(ObjectNode, ModelForms)} of the canonical encoding of {@code record} (null: not known). */
+    private Object canonicalize(ObjectNode obj, ModelForms forms, Object record) {
         if (strategy instanceof ModelStrategy modelled) {
-            return modelled.canonicalize(obj, forms);
+            return modelled.canonicalize(obj, forms, record);
         }
         strategy.canonicalize(obj);
         return null;
@@ -1052,6 +1061,15 @@ public final class GenericStore {
      * afterwards).
      */
     private static AdmittedRecords records(ModelForms own, RequestMemo memo) {
+        return records(own, memo, null);
+    }
+
+    /**
+     * {@link #records(ModelForms, RequestMemo)} of a new object written since the form {@code own} knows last only at
+     * {@code writtenSinceLatest} (null: not known).
+     */
+    private static AdmittedRecords records(
+            ModelForms own, RequestMemo memo, ModelCodec.WrittenPaths writtenSinceLatest) {
         return AdmittedRecords.decodedBy(
                 new AdmittedRecords.Decoder() {
                     @Override
@@ -1069,8 +1087,15 @@ public final class GenericStore {
                             ObjectNode tree, Class<T> type, T last, ModelCodec.WrittenPaths written) {
                         return own.writtenRecord(tree, type, last, written);
                     }
+
+                    @Override
+                    public <T> T decodeWrittenSinceLatest(
+                            ObjectNode tree, Class<T> type, ModelCodec.WrittenPaths written) {
+                        return own.writtenSinceLatestRecord(tree, type, written);
+                    }
                 },
-                memo);
+                memo,
+                writtenSinceLatest);
     }
 
     private Attributes updateAttributes(

@@ -75,6 +75,15 @@ public final class ModelForms {
 
     private final Deque<Known> known = new ArrayDeque<>(KEPT);
 
+    /**
+     * A tree that was the canonical encoding of the form known last ({@link #decodedAs}), with the places written
+     * since; {@link #confirmed} once the step that made the writes named them ({@link #writtenAt}), else pending.
+     */
+    private record Written(ObjectNode tree, Known known, ModelCodec.WrittenPaths places, boolean confirmed) {}
+
+    /** The request's object as its decoding left it, and where it was written since; null when not known. */
+    private Written written;
+
     /** Remembers that {@code canonical} is the encoding of {@code record}. */
     public void remember(ObjectNode canonical, Object record) {
         keep(new Known(canonical.deepCopy(), record, true));
@@ -85,6 +94,7 @@ public final class ModelForms {
         ModelForms copy = new ModelForms();
         synchronized (this) {
             copy.known.addAll(known);
+            copy.written = written;
         }
         return copy;
     }
@@ -146,6 +156,82 @@ public final class ModelForms {
         obj.removeAll();
         obj.setAll(canonical);
         return model.cast(record);
+    }
+
+    /**
+     * {@link #canonicalize} of a tree that was the canonical encoding of {@code record} (the form known last of {@code
+     * model}) and has been written since only at the places {@code written} (a strategy's canonical form): those alone
+     * are decoded and encoded again, and the tree's other members stay as they are (they are the canonical ones),
+     * without being compared. Equal to {@link #canonicalize}; it is that when {@code record} is not the form known last
+     * or the writes left its record as it was.
+     */
+    @SuppressWarnings("ReferenceEquality") // the form known last is that very record; an unchanged decoding is too
+    public <T> T canonicalizeWritten(ObjectNode obj, Class<T> model, Object record, ModelCodec.WrittenPaths written) {
+        Known k = latest(model);
+        if (k == null || !k.canonical() || k.record() != record || written.all()) {
+            return canonicalize(obj, model);
+        }
+        T decoded;
+        try {
+            decoded = ModelCodec.decodeWritten(obj, k.tree(), model.cast(record), written);
+        } catch (DecodeException e) {
+            return canonicalize(obj, model); // the whole object's decoding fails as it does
+        }
+        if (decoded == record) {
+            // the writes changed no value, but perhaps the form (an order of labels): found by content as before
+            return canonicalize(obj, model);
+        }
+        List<String> parts = new ArrayList<>(2);
+        for (String name : order(model)) {
+            if (written.below(name) != null) {
+                parts.add(name);
+            }
+        }
+        ObjectNode encoded = ModelCodec.encodeChangedParts(decoded, record, k.tree(), parts);
+        // the memory's tree shares the known tree's unwritten members: neither is ever changed
+        ObjectNode memo = JsonNodeFactory.instance.objectNode();
+        Map<String, JsonNode> canonical = new LinkedHashMap<>();
+        for (String name : order(model)) {
+            ModelCodec.WrittenPaths below = written.below(name);
+            JsonNode node = below != null ? encoded.get(name) : k.tree().get(name);
+            if (node == null) {
+                continue;
+            }
+            memo.set(name, node);
+            canonical.put(
+                    name, below != null ? copyWritten(node, k.tree().get(name), obj.get(name), below) : obj.get(name));
+        }
+        obj.removeAll();
+        obj.setAll(canonical);
+        keep(new Known(memo, decoded, true));
+        return decoded;
+    }
+
+    /**
+     * {@link #copyKeeping} of the member at written places {@code written}: off them, the tree's own value stands (it is
+     * the known one exactly), at their ends {@link #copyKeeping} decides, and an object on the way is walked.
+     */
+    private static JsonNode copyWritten(JsonNode node, JsonNode known, JsonNode own, ModelCodec.WrittenPaths written) {
+        if (written.all()
+                || !(node instanceof ObjectNode object)
+                || !(known instanceof ObjectNode knownObject)
+                || !(own instanceof ObjectNode ownObject)) {
+            return copyKeeping(node, known, own);
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, JsonNode> member : object.properties()) {
+            String name = member.getKey();
+            ModelCodec.WrittenPaths below = written.below(name);
+            JsonNode ownValue = ownObject.get(name);
+            out.set(
+                    name,
+                    below == null && ownValue != null
+                            ? ownValue
+                            : below == null
+                                    ? copyKeeping(member.getValue(), knownObject.get(name), null)
+                                    : copyWritten(member.getValue(), knownObject.get(name), ownValue, below));
+        }
+        return out;
     }
 
     /**
@@ -408,6 +494,59 @@ public final class ModelForms {
             keep(new Known(changed.tree(), changed.value(), false));
         }
         return changed.value();
+    }
+
+    /**
+     * Notes that {@code tree} is now the canonical encoding of {@code record}, the form this memory knows last (the
+     * request's decoding has just made it): the step that writes it next may name the places it wrote ({@link
+     * #writtenAt}), so that the store decodes those alone. Nothing is noted when {@code record} is not the last known.
+     */
+    @SuppressWarnings("ReferenceEquality") // the form known last is that very record
+    public synchronized void decodedAs(ObjectNode tree, Object record) {
+        Known last = known.peekFirst();
+        written = last != null && last.record() == record
+                ? new Written(tree, last, ModelCodec.WrittenPaths.of(List.of()), false)
+                : null;
+    }
+
+    /**
+     * Says that {@code tree}, since its decoding ({@link #decodedAs}), was written only at the places {@code places}:
+     * every change of it since, by anyone, lies there. {@link #writtenSinceLatest} then answers them.
+     */
+    @SuppressWarnings("ReferenceEquality") // the note is of one tree, not of an equal one
+    public synchronized void writtenAt(ObjectNode tree, ModelCodec.WrittenPaths places) {
+        Written w = written;
+        written = w != null && w.tree() == tree
+                ? new Written(tree, w.known(), ModelCodec.WrittenPaths.union(w.places(), places), true)
+                : null;
+    }
+
+    /**
+     * The places at which {@code tree} may differ from the form known last, as {@link #writtenAt} named them; null when
+     * not known (another tree, another form known since, or no step named its writes).
+     */
+    @SuppressWarnings("ReferenceEquality") // the note is of one tree and one known form
+    public synchronized ModelCodec.WrittenPaths writtenSinceLatest(ObjectNode tree) {
+        Written w = written;
+        return w != null && w.confirmed() && w.tree() == tree && known.peekFirst() == w.known() ? w.places() : null;
+    }
+
+    /**
+     * {@link #editedRecord} of a tree that differs from the form known last of {@code model} only at the places {@code
+     * written} ({@link #writtenSinceLatest}'s): while that form is still the one {@link #decodedAs} noted, those places
+     * alone are compared with it and decoded ({@link ModelCodec#decodeWrittenCopying}).
+     */
+    @SuppressWarnings("ReferenceEquality") // the form noted is that very known form
+    public <T> T writtenSinceLatestRecord(ObjectNode obj, Class<T> model, ModelCodec.WrittenPaths written) {
+        Written w;
+        synchronized (this) {
+            w = this.written;
+        }
+        Known closest = latest(model);
+        if (w == null || closest == null || w.known() != closest) {
+            return editedRecord(obj, model);
+        }
+        return writtenRecord(obj, model, model.cast(closest.record()), written);
     }
 
     /**

@@ -3,6 +3,7 @@ package cloud.gardener.apiserver.registry;
 import cloud.gardener.apiserver.admission.validation.Validators;
 import cloud.gardener.apiserver.api.json.JsonTrees;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.validation.FieldError;
@@ -135,8 +136,27 @@ final class ModelStrategy implements ResourceStrategy {
      * @return the record {@code obj} is now the canonical encoding of, or null when its version has no model
      */
     Object canonicalize(ObjectNode obj, ModelForms forms) {
-        delegate.canonicalize(obj);
-        return toCanonicalJson(obj, forms);
+        return canonicalize(obj, forms, null);
+    }
+
+    /**
+     * {@link #canonicalize(ObjectNode, ModelForms)} of the canonical encoding of {@code record} (null: not known): where
+     * the delegate names the places it wrote, those alone are converted ({@link ModelForms#canonicalizeWritten}).
+     */
+    Object canonicalize(ObjectNode obj, ModelForms forms, Object record) {
+        ModelCodec.WrittenPaths written = delegate.canonicalizeWriting(obj);
+        Optional<Class<?>> model = model(obj);
+        if (model.isEmpty()) {
+            return null;
+        }
+        return written == null || record == null
+                ? forms.canonicalize(obj, model.get())
+                : forms.canonicalizeWritten(obj, model.get(), record, written);
+    }
+
+    @Override
+    public ModelCodec.WrittenPaths canonicalizeWriting(ObjectNode obj) {
+        return delegate.canonicalizeWriting(obj);
     }
 
     @Override

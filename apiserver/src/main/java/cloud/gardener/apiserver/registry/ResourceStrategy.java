@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.registry;
 
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.api.validation.FieldError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -82,6 +83,15 @@ public interface ResourceStrategy {
      * update, as {@code rest.BeforeCreate} and {@code rest.BeforeUpdate} do.
      */
     default void canonicalize(ObjectNode obj) {}
+
+    /**
+     * {@link #canonicalize}, answering where it may have written the object: null when it cannot tell (anywhere), else
+     * the places, so that the canonical form of the rest need not be looked at again.
+     */
+    default ModelCodec.WrittenPaths canonicalizeWriting(ObjectNode obj) {
+        canonicalize(obj);
+        return null;
+    }
 
     /** Static validation of a new object. */
     default List<FieldError> validate(ObjectNode obj) {

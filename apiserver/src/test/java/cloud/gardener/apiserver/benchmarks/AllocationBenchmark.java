@@ -12,6 +12,7 @@ import cloud.gardener.apiserver.endpoints.ResourceRequest;
 import cloud.gardener.apiserver.endpoints.ResourceRequests;
 import cloud.gardener.apiserver.endpoints.StoredJsonAnswer;
 import cloud.gardener.apiserver.endpoints.TypedDecoding;
+import cloud.gardener.apiserver.endpoints.handlers.CreateHandler;
 import cloud.gardener.apiserver.endpoints.negotiation.BodyFormat;
 import cloud.gardener.apiserver.endpoints.options.FieldValidation;
 import cloud.gardener.apiserver.registry.GenericStore;
@@ -333,7 +334,7 @@ public class AllocationBenchmark {
         RequestBodies.checkNamespace(req, decoded);
         WriteContext ctx =
                 new WriteContext(ADMIN, dryRun, "kubectl", warning -> {}, body.length, AuditAnnotations.NONE, forms);
-        RequestBodies.fieldManager(req).update(null, decoded, ctx.fieldManager());
+        CreateHandler.manage(req, decoded, ctx);
         WrittenObject written = await(store.createWritten(namespace, decoded, ctx));
         // the compact JSON answer ObjectWriter.writeWritten makes: from the stored bytes, else encoded
         return StoredJsonAnswer.of(written, StoredJsonAnswer.after(written.object()), gvk.kind(), version)

@@ -8,6 +8,7 @@ import static cloud.gardener.apiserver.registry.gardener.Trees.RECONCILE;
 
 import cloud.gardener.apiserver.admission.validation.core.ShootWarnings;
 import cloud.gardener.apiserver.api.json.JsonTrees;
+import cloud.gardener.apiserver.api.model.ModelCodec;
 import cloud.gardener.apiserver.registry.ObjectTrees;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -146,21 +147,43 @@ public final class ShootStrategy extends GardenerStrategy {
 
     @Override
     public void canonicalize(ObjectNode shoot) {
+        canonicalizeWriting(shoot);
+    }
+
+    /** Where {@link #canonicalize} always may write: the seed name and self-hosted labels. */
+    private static final ModelCodec.WrittenPaths LABELS = places(List.of("metadata", "labels"));
+
+    private static final ModelCodec.WrittenPaths AUTOSCALER =
+            places(List.of("spec", "kubernetes", "clusterAutoscaler", "maxEmptyBulkDelete"));
+    private static final ModelCodec.WrittenPaths ANONYMOUS_AUTHENTICATION =
+            places(List.of("spec", "kubernetes", "kubeAPIServer", "enableAnonymousAuthentication"));
+    private static final ModelCodec.WrittenPaths ADDONS = places(List.of("spec", "addons"));
+
+    private static ModelCodec.WrittenPaths places(List<String> path) {
+        return ModelCodec.WrittenPaths.of(List.of(path));
+    }
+
+    /** {@link #canonicalize}: the labels, and a spec section only where one of its removals applied. */
+    @Override
+    public ModelCodec.WrittenPaths canonicalizeWriting(ObjectNode shoot) {
+        ModelCodec.WrittenPaths written = LABELS;
         JsonNode autoscaler = at(shoot, "spec", "kubernetes", "clusterAutoscaler");
-        if (autoscaler instanceof ObjectNode on) {
-            on.remove("maxEmptyBulkDelete");
+        if (autoscaler instanceof ObjectNode on && on.remove("maxEmptyBulkDelete") != null) {
+            written = ModelCodec.WrittenPaths.union(written, AUTOSCALER);
         }
         JsonNode apiServer = at(shoot, "spec", "kubernetes", "kubeAPIServer");
         if (apiServer instanceof ObjectNode on
                 && on.path("enableAnonymousAuthentication").isBoolean()
                 && !on.path("enableAnonymousAuthentication").asBoolean()) {
             on.remove("enableAnonymousAuthentication");
+            written = ModelCodec.WrittenPaths.union(written, ANONYMOUS_AUTHENTICATION);
         }
         JsonNode addons = at(shoot, "spec", "addons");
         if (isSet(addons, "kubernetesDashboard")
                 && !JsonTrees.isTrue(addons, "kubernetesDashboard", "enabled")
                 && !isSet(addons, "nginxIngress")) {
             shoot.withObjectProperty("spec").remove("addons");
+            written = ModelCodec.WrittenPaths.union(written, ADDONS);
         }
         maintainSeedNameLabels(shoot, text(shoot, "spec", "seedName"), text(shoot, "status", "seedName"));
         boolean selfHosted = false;
@@ -172,6 +195,7 @@ public final class ShootStrategy extends GardenerStrategy {
         } else {
             Trees.removeLabel(shoot, SELF_HOSTED_LABEL);
         }
+        return written;
     }
 
     /** {@code MaintainSeedNameLabels}: one {@code name.seed.gardener.cloud/<seed>: "true"} label per named seed. */

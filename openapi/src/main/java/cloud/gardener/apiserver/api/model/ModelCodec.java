@@ -213,6 +213,23 @@ public final class ModelCodec {
     }
 
     /**
+     * {@link #decodeWrittenCopying}'s record alone, without the copy of {@code tree}: for a caller that encodes the
+     * written places again rather than keep the tree.
+     *
+     * @throws DecodeException as {@link #decode} for a changed part that does not decode
+     */
+    public static <T> T decodeWritten(ObjectNode tree, ObjectNode knownTree, T known, WrittenPaths paths) {
+        if (paths.all()) {
+            return decodeChanged(tree, knownTree, known);
+        }
+        FormChanges.count(FormChanges.Change.PART_TREE_TO_RECORD);
+        @SuppressWarnings("unchecked")
+        T result = (T)
+                writtenRecord(tree, knownTree, known, PLANS.get(known.getClass()), new DecodeContext(), null, paths);
+        return result;
+    }
+
+    /**
      * Places in an object, as paths of member names from the root, each standing for the whole subtree at its end: where
      * an edit may have written. Built once for a writer's paths, kept as a tree of member names.
      */
@@ -268,12 +285,12 @@ public final class ModelCodec {
 
         /** Whether this is a path's end: the whole subtree written. */
         @SuppressWarnings("ReferenceEquality") // the one marker of a path's end
-        boolean all() {
+        public boolean all() {
             return this == ALL;
         }
 
         /** The places below member {@code name}, or null when no path goes through it. */
-        WrittenPaths below(String name) {
+        public WrittenPaths below(String name) {
             return members.get(name);
         }
 
@@ -313,7 +330,9 @@ public final class ModelCodec {
             if (below == null && child != null && knownChild != null) {
                 // not written: the known value, and the known member in the copy
                 values[i] = knownValue;
-                copy.set(f.name, knownChild);
+                if (copy != null) {
+                    copy.set(f.name, knownChild);
+                }
                 continue;
             }
             if (below == null && child == null && knownChild == null) {
@@ -327,11 +346,13 @@ public final class ModelCodec {
                     && knownChild instanceof ObjectNode knownObject
                     && f.value.shape == TypeRef.Shape.RECORD) {
                 context.pushField(f.name);
-                ObjectNode childCopy = copyShell(childObject);
+                ObjectNode childCopy = copy == null ? null : copyShell(childObject);
                 values[i] = writtenRecord(
                         childObject, knownObject, knownValue, f.value.record(), context, childCopy, below);
-                finishCopy(childCopy, childObject, knownObject);
-                copy.set(f.name, childCopy);
+                if (copy != null) {
+                    finishCopy(childCopy, childObject, knownObject);
+                    copy.set(f.name, childCopy);
+                }
                 kept &= values[i] == knownValue;
                 context.pop();
                 continue;
