@@ -37,6 +37,11 @@ class AdmittedRecordsTest {
     }
 
     private Attributes attributes(Operation operation, ObjectNode object, ObjectNode old) {
+        return attributes(operation, object, old, records);
+    }
+
+    private static Attributes attributes(
+            Operation operation, ObjectNode object, ObjectNode old, AdmittedRecords records) {
         return new Attributes(
                 new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
                 new GroupResource("core.gardener.cloud", "shoots"),
@@ -191,22 +196,7 @@ class AdmittedRecordsTest {
         AdmissionChain chain = new AdmissionChain(List.of(moving, labelling, reading, reading, unnamed, reading));
         ObjectNode shoot = shoot("eu-west-1");
 
-        assertThat(chain.admit(new Attributes(
-                                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
-                                new GroupResource("core.gardener.cloud", "shoots"),
-                                "",
-                                "garden-dev",
-                                "s",
-                                Operation.CREATE,
-                                shoot,
-                                null,
-                                UserInfo.of("alice", List.of()),
-                                false,
-                                w -> {},
-                                AuditAnnotations.NONE,
-                                named))
-                        .succeeded())
-                .isTrue();
+        assertThat(chain.admit(creating(shoot, named)).succeeded()).isTrue();
 
         // the places of both writes since the first read, against the record of that read; a write that names no
         // place makes the next decode whole again
@@ -245,20 +235,7 @@ class AdmittedRecordsTest {
     }
 
     private static Attributes creating(ObjectNode shoot, AdmittedRecords records) {
-        return new Attributes(
-                new GroupVersionKind("core.gardener.cloud", "v1beta1", "Shoot"),
-                new GroupResource("core.gardener.cloud", "shoots"),
-                "",
-                "garden-dev",
-                "s",
-                Operation.CREATE,
-                shoot,
-                null,
-                UserInfo.of("alice", List.of()),
-                false,
-                w -> {},
-                AuditAnnotations.NONE,
-                records);
+        return attributes(Operation.CREATE, shoot, null, records);
     }
 
     @Test

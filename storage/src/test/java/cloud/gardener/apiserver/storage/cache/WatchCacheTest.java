@@ -156,14 +156,20 @@ class WatchCacheTest {
 
     // ------------------------------------------------------------ consistent and bounded-staleness reads
 
-    @Test
-    void aConsistentReadWaitsUntilTheCacheHasSeenTheWrite() throws Exception {
+    /** Two versions of one key: the cache has seen {@code v1}; its feed is paused, so it has not seen {@code v2}. */
+    private record Lagging(StoredObject v1, StoredObject v2) {}
+
+    private Lagging aCacheBehindAnUpdate() {
         startCache(WatchCacheConfig.defaults());
         StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
         awaitTrue(() -> cache.revision() >= v1.modRevision());
-
         store.pause(); // the cache's feed lags: it has not seen the update below
-        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        return new Lagging(v1, await(store.update(PREFIX + "ns/a", 0, bytes("v2"))));
+    }
+
+    @Test
+    void aConsistentReadWaitsUntilTheCacheHasSeenTheWrite() throws Exception {
+        StoredObject v2 = aCacheBehindAnUpdate().v2();
 
         assertThat(str(await(cache.get(PREFIX + "ns/a", ReadFreshness.any())).value()))
                 .as("resourceVersion=0 may be stale")
@@ -192,12 +198,7 @@ class WatchCacheTest {
      */
     @Test
     void aCopyForAWriteWaitsForARevisionThisServerWrote() throws Exception {
-        startCache(WatchCacheConfig.defaults());
-        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
-        awaitTrue(() -> cache.revision() >= v1.modRevision());
-
-        store.pause(); // the cache's feed lags: it has not seen the update below
-        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        StoredObject v2 = aCacheBehindAnUpdate().v2();
         cache.noteWritten(v2.modRevision());
         CompletableFuture<StoredObject> copy = cf(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 10_000));
         Thread.sleep(300);
@@ -217,13 +218,10 @@ class WatchCacheTest {
      */
     @Test
     void aCopyForAWriteDoesNotWaitForARevisionThisServerDidNotWrite() {
-        startCache(WatchCacheConfig.defaults());
-        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
-        awaitTrue(() -> cache.revision() >= v1.modRevision());
+        Lagging lagging = aCacheBehindAnUpdate();
+        StoredObject v1 = lagging.v1();
+        StoredObject v2 = lagging.v2();
         cache.noteWritten(v1.modRevision());
-
-        store.pause();
-        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
         long started = System.nanoTime();
         StoredObject copy = await(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 10_000));
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(5_000);
@@ -237,12 +235,9 @@ class WatchCacheTest {
     /** The wait is bounded: a feed that does not bring the write in time leaves the writer the copy it has. */
     @Test
     void aCopyForAWriteWaitsNoLongerThanItsBound() {
-        startCache(WatchCacheConfig.defaults());
-        StoredObject v1 = await(store.create(PREFIX + "ns/a", bytes("v1")));
-        awaitTrue(() -> cache.revision() >= v1.modRevision());
-
-        store.pause();
-        StoredObject v2 = await(store.update(PREFIX + "ns/a", 0, bytes("v2")));
+        Lagging lagging = aCacheBehindAnUpdate();
+        StoredObject v1 = lagging.v1();
+        StoredObject v2 = lagging.v2();
         cache.noteWritten(v2.modRevision());
         long started = System.nanoTime();
         StoredObject copy = await(cache.getForWrite(PREFIX + "ns/a", v2.modRevision(), 300));
