@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.server.filters;
 
+import io.netty.util.AsciiString;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +19,7 @@ final class AuditIds {
     private static final long VERSION_MASK = 0xffffffffffff0fffL;
     private static final long VERSION_4 = 0x0000000000004000L;
     private static final long VARIANT_RFC_4122 = 0x8000000000000000L;
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private final long keyHigh;
     private final long keyLow;
@@ -35,10 +38,49 @@ final class AuditIds {
 
     UUID next() {
         long n = counter.getAndIncrement();
-        // the low 62 bits alone tell the ids apart: a bijection of the counter's 62 bits, xored with the key
-        long low = (mix62(n) ^ keyLow) & LOW_62_BITS;
-        long high = mix64(n ^ keyHigh);
-        return new UUID((high & VERSION_MASK) | VERSION_4, low | VARIANT_RFC_4122);
+        return new UUID(high(n), low(n));
+    }
+
+    /**
+     * The next id as a response header's value: its text ({@link UUID#toString}'s) as ASCII bytes, which Netty
+     * validates, hashes and writes without reading a {@code String} char by char.
+     */
+    AsciiString nextAscii() {
+        long n = counter.getAndIncrement();
+        return ascii(high(n), low(n));
+    }
+
+    private long high(long n) {
+        return (mix64(n ^ keyHigh) & VERSION_MASK) | VERSION_4;
+    }
+
+    /** The low 62 bits alone tell the ids apart: a bijection of the counter's 62 bits, xored with the key. */
+    private long low(long n) {
+        return ((mix62(n) ^ keyLow) & LOW_62_BITS) | VARIANT_RFC_4122;
+    }
+
+    /** A UUID's text, lower-case hex 8-4-4-4-12. */
+    static AsciiString ascii(long high, long low) {
+        byte[] text = new byte[36];
+        hex(high >>> 32, text, 0, 8);
+        text[8] = '-';
+        hex(high >>> 16, text, 9, 4);
+        text[13] = '-';
+        hex(high, text, 14, 4);
+        text[18] = '-';
+        hex(low >>> 48, text, 19, 4);
+        text[23] = '-';
+        hex(low, text, 24, 12);
+        return new AsciiString(text, false);
+    }
+
+    /** The low {@code digits} hex digits of {@code value} into {@code text} from {@code at}. */
+    private static void hex(long value, byte[] text, int at, int digits) {
+        long v = value;
+        for (int i = at + digits - 1; i >= at; i--) {
+            text[i] = HEX[(int) (v & 0xf)];
+            v >>>= 4;
+        }
     }
 
     /**

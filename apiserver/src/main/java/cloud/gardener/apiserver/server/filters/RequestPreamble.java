@@ -38,11 +38,7 @@ public final class RequestPreamble implements Filter {
         Names names = ctx.request().version() == HttpVersion.HTTP_2 ? HTTP2_NAMES : HTTP1_NAMES;
         String auditId = ctx.request().getHeader(HTTP2_NAMES.auditId());
         ctx.response()
-                .putHeader(
-                        names.auditId(),
-                        auditId == null || auditId.isBlank()
-                                ? new AsciiString(AUDIT_IDS.next().toString())
-                                : auditId);
+                .putHeader(names.auditId(), auditId == null || auditId.isBlank() ? AUDIT_IDS.nextAscii() : auditId);
         boolean acceptsGzip = ResponseCompression.acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {

@@ -75,17 +75,34 @@ public final class ResponseCompression {
         }
     }
 
-    /** Upstream's test: one of the comma-separated codings is exactly {@code gzip} (no quality values). */
+    /**
+     * Upstream's test: one of the comma-separated codings is exactly {@code gzip} (no quality values), spaces around
+     * it aside. Scanned in place: Go clients send {@code Accept-Encoding: gzip} with every request.
+     */
     static boolean acceptsGzip(String acceptEncoding) {
         if (acceptEncoding == null) {
             return false;
         }
-        for (String coding : acceptEncoding.split(",", -1)) {
-            if (coding.trim().equals("gzip")) {
+        int start = 0;
+        while (true) {
+            int comma = acceptEncoding.indexOf(',', start);
+            int end = comma < 0 ? acceptEncoding.length() : comma;
+            int from = start;
+            while (from < end && acceptEncoding.charAt(from) <= ' ') {
+                from++;
+            }
+            int to = end;
+            while (to > from && acceptEncoding.charAt(to - 1) <= ' ') {
+                to--;
+            }
+            if (to - from == 4 && acceptEncoding.startsWith("gzip", from)) {
                 return true;
             }
+            if (comma < 0) {
+                return false;
+            }
+            start = comma + 1;
         }
-        return false;
     }
 
     /** The answer's length, or -1 for a stream (no {@code Content-Length}). */

@@ -113,4 +113,23 @@ class AuditIdsTest {
         }
         assertThat(all).hasSize(200_000);
     }
+
+    @Test
+    void theHeaderTextIsTheUuidsText() {
+        for (long[] key : new long[][] {{0, 0}, {-1, -1}, {0x0123456789abcdefL, 0xfedcba9876543210L}}) {
+            AuditIds uuids = new AuditIds(key[0], key[1]);
+            AuditIds texts = new AuditIds(key[0], key[1]);
+            List<String> differing = new ArrayList<>();
+            for (int i = 0; i < 10_000; i++) {
+                String uuid = uuids.next().toString();
+                String text = texts.nextAscii().toString();
+                if (!uuid.equals(text)) {
+                    differing.add(uuid + " " + text);
+                }
+            }
+            assertThat(differing).isEmpty();
+        }
+        assertThat(AuditIds.ascii(0x0123456789abcdefL, 0xfedcba9876543210L).toString())
+                .isEqualTo(new UUID(0x0123456789abcdefL, 0xfedcba9876543210L).toString());
+    }
 }
