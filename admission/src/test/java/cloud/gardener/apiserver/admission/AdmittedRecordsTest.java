@@ -181,18 +181,9 @@ class AdmittedRecordsTest {
             ((ObjectNode) a.object().path("spec")).put("region", "us-east-1");
             return Mutation.at(List.of(List.of("spec", "region"))).answer();
         });
-        MutatingPlugin labelling = new Answering("labelling", a -> {
-            ((ObjectNode) a.object().path("metadata")).putObject("labels").put("a", "b");
-            return Mutation.at(List.of(List.of("metadata", "labels"))).answer();
-        });
-        MutatingPlugin reading = new Answering("reading", a -> {
-            read.add(a.object(Shoot.class));
-            return Mutation.none();
-        });
-        MutatingPlugin unnamed = new Answering("unnamed", a -> {
-            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
-            return Mutation.wrote();
-        });
+        MutatingPlugin labelling = labelling();
+        MutatingPlugin reading = reading(read);
+        MutatingPlugin unnamed = unnamed();
         AdmissionChain chain = new AdmissionChain(List.of(moving, labelling, reading, reading, unnamed, reading));
         ObjectNode shoot = shoot("eu-west-1");
 
@@ -242,19 +233,10 @@ class AdmittedRecordsTest {
     void theFirstReadOfAnObjectWrittenAtKnownPlacesBeforeAdmissionDecodesThoseAndThePluginsPlacesBeforeIt() {
         List<String> calls = new ArrayList<>();
         ModelCodec.WrittenPaths unread = ModelCodec.WrittenPaths.of(List.of(List.of("metadata", "managedFields")));
-        MutatingPlugin labelling = new Answering("labelling", a -> {
-            ((ObjectNode) a.object().path("metadata")).putObject("labels").put("a", "b");
-            return Mutation.at(List.of(List.of("metadata", "labels"))).answer();
-        });
+        MutatingPlugin labelling = labelling();
         List<Object> read = new ArrayList<>();
-        MutatingPlugin reading = new Answering("reading", a -> {
-            read.add(a.object(Shoot.class));
-            return Mutation.none();
-        });
-        MutatingPlugin unnamed = new Answering("unnamed", a -> {
-            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
-            return Mutation.wrote();
-        });
+        MutatingPlugin reading = reading(read);
+        MutatingPlugin unnamed = unnamed();
 
         assertThat(new AdmissionChain(List.of(labelling, reading, reading, unnamed, reading))
                         .admit(creating(shoot("eu-west-1"), loggingSinceLatest(calls, unread)))
@@ -271,14 +253,8 @@ class AdmittedRecordsTest {
     @Test
     void aWriteAnywhereBeforeTheFirstReadForgetsThePlacesNamedBeforeAdmission() {
         List<String> calls = new ArrayList<>();
-        MutatingPlugin unnamed = new Answering("unnamed", a -> {
-            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
-            return Mutation.wrote();
-        });
-        MutatingPlugin reading = new Answering("reading", a -> {
-            a.object(Shoot.class);
-            return Mutation.none();
-        });
+        MutatingPlugin unnamed = unnamed();
+        MutatingPlugin reading = reading(new ArrayList<>());
         AdmittedRecords records =
                 loggingSinceLatest(calls, ModelCodec.WrittenPaths.of(List.of(List.of("metadata", "managedFields"))));
 
@@ -287,6 +263,30 @@ class AdmittedRecordsTest {
                         .succeeded())
                 .isTrue();
         assertThat(calls).containsExactly("whole:ap-south-1");
+    }
+
+    /** Labels the Shoot and names that place. */
+    private static MutatingPlugin labelling() {
+        return new Answering("labelling", a -> {
+            ((ObjectNode) a.object().path("metadata")).putObject("labels").put("a", "b");
+            return Mutation.at(List.of(List.of("metadata", "labels"))).answer();
+        });
+    }
+
+    /** Moves the Shoot to another region without naming where it wrote. */
+    private static MutatingPlugin unnamed() {
+        return new Answering("unnamed", a -> {
+            ((ObjectNode) a.object().path("spec")).put("region", "ap-south-1");
+            return Mutation.wrote();
+        });
+    }
+
+    /** Reads the Shoot's record into {@code read} and writes nothing. */
+    private static MutatingPlugin reading(List<Object> read) {
+        return new Answering("reading", a -> {
+            read.add(a.object(Shoot.class));
+            return Mutation.none();
+        });
     }
 
     /** A mutating plugin whose admit is {@code admit}. */
