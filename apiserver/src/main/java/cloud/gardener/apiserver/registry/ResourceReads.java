@@ -21,6 +21,7 @@ import cloud.gardener.apiserver.storage.WatchSubscription;
 import cloud.gardener.apiserver.storage.cache.AttributeFilter;
 import cloud.gardener.apiserver.storage.cache.CachedStorage;
 import cloud.gardener.apiserver.storage.cache.ObjectAttributes;
+import cloud.gardener.apiserver.storage.cache.WatchCache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Future;
@@ -41,6 +42,9 @@ public final class ResourceReads {
     private final ResourceType type;
     private final ResourceKeys keys;
     private final StoreReader reader;
+    /** The watch cache holding every key of the resource, looked up once rather than per read; null when none. */
+    private final WatchCache cache;
+
     private final SelectableView selectable;
     private final ResourceIndexes indexes;
     /** The selectable paths and the indexes' paths: what a watch cache reads of each stored version. */
@@ -53,6 +57,7 @@ public final class ResourceReads {
         this.cached = indexes.isEmpty() ? selectable : new SelectableView(type, indexes.paths());
         this.keys = keys;
         this.reader = reader;
+        this.cache = reader instanceof CachedStorage cs ? cs.cacheOfAll(keys.all()) : null;
     }
 
     /** The same objects read as another resource (events.k8s.io's events are core/v1's); errors name that one. */
@@ -67,7 +72,7 @@ public final class ResourceReads {
 
     /** The object as the cache has it now ({@code resourceVersion=0}: possibly stale), not decoded. */
     Future<StoredObject> getCached(String key) {
-        return reader.get(key, ReadFreshness.any());
+        return cache != null ? cache.get(key, ReadFreshness.any()) : reader.get(key, ReadFreshness.any());
     }
 
     /**
@@ -75,12 +80,19 @@ public final class ResourceReads {
      * a revision this server wrote, the copy once the cache has seen it ({@link CachedStorage#getForWrite}).
      */
     Future<StoredObject> getCachedForWrite(String key, long named) {
-        return named > 0 && reader instanceof CachedStorage cached ? cached.getForWrite(key, named) : getCached(key);
+        if (named > 0 && reader instanceof CachedStorage cached) {
+            return cache != null
+                    ? cache.getForWrite(key, named, CachedStorage.WRITE_WAIT_MILLIS)
+                    : cached.getForWrite(key, named);
+        }
+        return getCached(key);
     }
 
     /** A write stored {@code written} past the cache: the cache may let the next write that names it wait for it. */
     void noteWritten(StoredObject written) {
-        if (reader instanceof CachedStorage cached) {
+        if (cache != null) {
+            cache.noteWritten(written.modRevision());
+        } else if (reader instanceof CachedStorage cached) {
             cached.noteWritten(written.key(), written.modRevision());
         }
     }
@@ -138,7 +150,8 @@ public final class ResourceReads {
 
     /** {@link #get(String, String, ReadFreshness)} without decoding: the stored bytes, for answers made from them. */
     public Future<StoredObject> getStored(String namespace, String name, ReadFreshness freshness) {
-        Future<StoredObject> read = reader.get(keys.object(namespace, name), freshness);
+        String key = keys.object(namespace, name);
+        Future<StoredObject> read = cache != null ? cache.get(key, freshness) : reader.get(key, freshness);
         // a read already answered (a watch cache's copy) passes as it is: recover would wrap it in a new future
         return read.succeeded()
                 ? read

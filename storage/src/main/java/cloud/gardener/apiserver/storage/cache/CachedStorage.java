@@ -40,7 +40,7 @@ public final class CachedStorage implements Storage {
      * How long a write that names a revision a write of this server made waits for the cache to see it: the event
      * comes within milliseconds; past this the write reads the store, as it would without the wait.
      */
-    static final long WRITE_WAIT_MILLIS = 100;
+    public static final long WRITE_WAIT_MILLIS = 100;
 
     private final Storage delegate;
     private final QuorumRevision quorum;
@@ -111,6 +111,23 @@ public final class CachedStorage implements Storage {
             }
         }
         return null;
+    }
+
+    /**
+     * The cache that serves every key starting with {@code prefix} (a resource's keys), for a reader that looks it up
+     * once instead of per key; null when some of those keys are not cached or are another cache's (a longer prefix).
+     */
+    public WatchCache cacheOfAll(String prefix) {
+        WatchCache cache = cacheFor(prefix);
+        if (cache == null) {
+            return null;
+        }
+        for (WatchCache c : caches) {
+            if (c.prefix().length() > prefix.length() && c.prefix().startsWith(prefix)) {
+                return null;
+            }
+        }
+        return cache;
     }
 
     /** Reads the caches handed to the store (see {@link WatchCache#storeReads()}). */
