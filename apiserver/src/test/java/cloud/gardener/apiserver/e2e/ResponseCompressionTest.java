@@ -181,6 +181,8 @@ class ResponseCompressionTest {
             assertThat(answer.statusCode()).isEqualTo(200);
             assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/json");
             assertThat(answer.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+            // asked without Accept-Encoding: no encoding named, not even for the bodiless HEAD
+            assertThat(answer.headers().firstValue("Content-Encoding")).isEmpty();
         }
         assertThat(head.body()).isEmpty();
         assertThat(head.headers().firstValue("Content-Length")).hasValue(Integer.toString(get.body().length));

@@ -39,12 +39,18 @@ public final class RequestPreamble implements Filter {
         String auditId = ctx.request().getHeader(HTTP2_NAMES.auditId());
         ctx.response()
                 .putHeader(names.auditId(), auditId == null || auditId.isBlank() ? AUDIT_IDS.nextAscii() : auditId);
-        boolean acceptsGzip = ResponseCompression.acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
+        String acceptEncoding = ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING);
+        // Without Accept-Encoding neither Netty's HTTP/1.x compressor nor Vert.x's HTTP/2 one encodes an answer:
+        // there is nothing to decide.
+        boolean decide = acceptEncoding != null;
+        boolean acceptsGzip = ResponseCompression.acceptsGzip(acceptEncoding);
         ctx.addHeadersEndHandler(v -> {
             if (!ctx.response().headers().contains(HTTP2_NAMES.cacheControl())) {
                 ctx.response().putHeader(names.cacheControl(), NO_CACHE);
             }
-            ResponseCompression.decide(ctx, acceptsGzip);
+            if (decide) {
+                ResponseCompression.decide(ctx, acceptsGzip);
+            }
         });
         return true;
     }
