@@ -336,8 +336,13 @@ public class AllocationBenchmark {
                 new WriteContext(ADMIN, dryRun, "kubectl", warning -> {}, body.length, AuditAnnotations.NONE, forms);
         CreateHandler.manage(req, decoded, ctx);
         WrittenObject written = await(store.createWritten(namespace, decoded, ctx));
-        // the compact JSON answer ObjectWriter.writeWritten makes: from the stored bytes, else encoded
-        return StoredJsonAnswer.of(written, StoredJsonAnswer.after(written.object()), gvk.kind(), version)
+        // the compact JSON answer ObjectWriter.writeWritten makes: from the stored bytes, else encoded (the kind and
+        // the served apiVersion, group included, as the request's: a bare version matched a core kind's alone)
+        return StoredJsonAnswer.of(
+                        written,
+                        StoredJsonAnswer.after(written.object()),
+                        req.type().kind(),
+                        req.apiVersion())
                 .orElseGet(() -> Json.toBytes(req.present(written.object())));
     }
 

@@ -2,6 +2,11 @@ package cloud.gardener.apiserver.registry.fieldmanager;
 
 import cloud.gardener.apiserver.api.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -89,8 +94,47 @@ final class JsonValues {
         return keys;
     }
 
-    /** The compact JSON of a value, as Go's encoder writes it in path elements and conflict messages. */
+    /**
+     * The compact JSON of a value, as Go's encoder writes it in path elements and conflict messages: a plain scalar
+     * ({@link #appendPlain}) written directly, anything else by the mapper.
+     */
     static String toJson(JsonNode v) {
-        return Json.toJson(v);
+        StringBuilder out = new StringBuilder();
+        return appendPlain(out, v) ? out.toString() : Json.toJson(v);
+    }
+
+    /**
+     * Appends what the mapper writes for {@code v} where that needs no escaping or formatting choice (a string of
+     * printable ASCII without quotes or backslashes, an int or long, a boolean, null) and answers true; else appends
+     * nothing and answers false.
+     */
+    static boolean appendPlain(StringBuilder out, JsonNode v) {
+        if (v == null || v instanceof NullNode) {
+            out.append("null");
+        } else if (v instanceof TextNode t) {
+            String text = t.textValue();
+            if (!isPlain(text)) {
+                return false;
+            }
+            out.append('"').append(text).append('"');
+        } else if (v instanceof IntNode || v instanceof LongNode) {
+            out.append(v.longValue());
+        } else if (v instanceof BooleanNode) {
+            out.append(v.booleanValue());
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether the mapper writes {@code s} as it is between quotes: printable ASCII, no quote or backslash. */
+    static boolean isPlain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 }

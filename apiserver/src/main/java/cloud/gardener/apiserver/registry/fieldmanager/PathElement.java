@@ -114,14 +114,42 @@ public record PathElement(Kind kind, String field, List<KeyField> key, JsonNode 
     public String serialize() {
         return switch (kind) {
             case FIELD -> "f:" + field;
-            case KEY -> {
-                ObjectNode obj = Json.MAPPER.createObjectNode();
-                key.forEach(k -> obj.set(k.name(), k.value()));
-                yield "k:" + JsonValues.toJson(obj);
-            }
+            case KEY -> "k:" + keyJson();
             case VALUE -> "v:" + JsonValues.toJson(value);
             case INDEX -> "i:" + index;
         };
+    }
+
+    /**
+     * The key fields as the compact JSON of an object, written directly where every name and value is plain (a
+     * list item's key is a name or two of short strings or numbers), else by the mapper: a key per list item of
+     * every managed field set written was a generator each.
+     */
+    private String keyJson() {
+        StringBuilder out = new StringBuilder(16 + 16 * key.size()).append('{');
+        String previous = null;
+        for (KeyField k : key) {
+            // sorted by name: a repeated name follows its first (the mapper's object keeps one of them)
+            if (k.name().equals(previous) || !JsonValues.isPlain(k.name())) {
+                return mappedKeyJson();
+            }
+            if (previous != null) {
+                out.append(',');
+            }
+            out.append('"').append(k.name()).append("\":");
+            if (!JsonValues.appendPlain(out, k.value())) {
+                return mappedKeyJson();
+            }
+            previous = k.name();
+        }
+        return out.append('}').toString();
+    }
+
+    /** {@link #keyJson} by the mapper: the key fields as an object, encoded. */
+    String mappedKeyJson() {
+        ObjectNode obj = Json.MAPPER.createObjectNode();
+        key.forEach(k -> obj.set(k.name(), k.value()));
+        return Json.toJson(obj);
     }
 
     /**
