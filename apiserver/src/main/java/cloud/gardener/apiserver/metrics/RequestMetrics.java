@@ -1,6 +1,7 @@
 package cloud.gardener.apiserver.metrics;
 
 import cloud.gardener.apiserver.endpoints.request.RequestInfo;
+import io.netty.util.concurrent.FastThreadLocal;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
@@ -196,8 +197,16 @@ public final class RequestMetrics {
         return known != null ? known : series.computeIfAbsent(probe.copy(), k -> new Series(k.labels(), k.dryRun));
     }
 
-    /** Each event loop's probe key ({@link #series}): set, looked up, never stored. */
-    private static final ThreadLocal<SeriesKey> PROBES = ThreadLocal.withInitial(SeriesKey::new);
+    /**
+     * Each event loop's probe key ({@link #series}): set, looked up, never stored. Netty's thread local: an event
+     * loop's thread finds it by index, where a JDK {@code ThreadLocal} hashes into the thread's map on every request.
+     */
+    private static final FastThreadLocal<SeriesKey> PROBES = new FastThreadLocal<>() {
+        @Override
+        protected SeriesKey initialValue() {
+            return new SeriesKey();
+        }
+    };
 
     /**
      * What a request's data points are kept by: its labels but the code. Mutable only as a thread's probe: the keys
