@@ -372,7 +372,7 @@ public final class ModelCodec {
     @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
     private static Object changedRecord(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
-        if (copy == null && plan.index != null) {
+        if (copy == null && plan.index != null && !context.byFields) {
             return changedMembers(node, knownNode, known, plan, context);
         }
         return changedFields(node, knownNode, known, plan, context, copy);
@@ -426,8 +426,15 @@ public final class ModelCodec {
             }
             return values == null ? known : plan.construct(values);
         } catch (DecodeException e) {
+            // field by field all the way down: a record below that failed has walked so once already, and a walk by
+            // members there again would repeat that at every level (twice per level of a nested type)
             context.depth = depth;
-            return changedFields(node, knownNode, known, plan, context, null);
+            context.byFields = true;
+            try {
+                return changedFields(node, knownNode, known, plan, context, null);
+            } finally {
+                context.byFields = false;
+            }
         }
     }
 
@@ -1096,6 +1103,8 @@ public final class ModelCodec {
          * keeps beside the record): its raw JSON values are then the record's own, not copied once more.
          */
         boolean privateTree;
+        /** Whether the changed-parts walk goes by each record's fields ({@link #changedFields}), not by its members. */
+        boolean byFields;
 
         void push(String name, int index) {
             if (depth == names.length) {
