@@ -316,38 +316,19 @@ public final class ModelForms {
     @SuppressWarnings("ReferenceEquality") // a member kept is the tree's own node, not an equal one
     private static JsonNode copyKeepingObject(ObjectNode object, JsonNode known, JsonNode own) {
         ObjectNode ownObject = own instanceof ObjectNode o && o.size() == object.size() ? o : null;
-        // the tree's own members and the known ones are walked beside the object's, being mostly in its order: a
-        // member is looked up by name only where they are not
         Iterator<Map.Entry<String, JsonNode>> owns =
-                own instanceof ObjectNode o ? o.properties().iterator() : null;
-        Map.Entry<String, JsonNode> ownNext = next(owns);
-        Iterator<Map.Entry<String, JsonNode>> knowns =
-                known instanceof ObjectNode k ? k.properties().iterator() : null;
-        Map.Entry<String, JsonNode> knownNext = next(knowns);
-        ObjectNode out = ownObject == null ? objectNode(object.size()) : null;
+                ownObject == null ? null : ownObject.properties().iterator();
+        ObjectNode out = ownObject == null ? JsonNodeFactory.instance.objectNode() : null;
         int index = 0;
         for (Map.Entry<String, JsonNode> member : object.properties()) {
             String name = member.getKey();
-            // while no member was out of place, the own member next is the one at this member's place
-            boolean inPlace = ownNext != null && ownNext.getKey().equals(name);
-            JsonNode ownValue;
-            if (inPlace) {
-                ownValue = ownNext.getValue();
-                ownNext = next(owns);
-            } else {
-                ownValue = own == null ? null : own.get(name);
-            }
-            JsonNode knownValue;
-            if (knownNext != null && knownNext.getKey().equals(name)) {
-                knownValue = knownNext.getValue();
-                knownNext = next(knowns);
-            } else {
-                knownValue = known == null ? null : known.get(name);
-            }
-            JsonNode copy = copyKeeping(member.getValue(), knownValue, ownValue);
+            Map.Entry<String, JsonNode> ownMember = owns == null ? null : owns.next();
+            boolean inPlace = ownMember != null && ownMember.getKey().equals(name);
+            JsonNode ownValue = inPlace ? ownMember.getValue() : own == null ? null : own.get(name);
+            JsonNode copy = copyKeeping(member.getValue(), known == null ? null : known.get(name), ownValue);
             if (out == null && (!inPlace || copy != ownValue)) {
                 // the members before this one are the tree's own, in its order
-                out = objectNode(object.size());
+                out = JsonNodeFactory.instance.objectNode();
                 Iterator<Map.Entry<String, JsonNode>> before =
                         ownObject.properties().iterator();
                 for (int i = 0; i < index; i++) {
@@ -361,16 +342,6 @@ public final class ModelForms {
             index++;
         }
         return out == null ? ownObject : out;
-    }
-
-    private static Map.Entry<String, JsonNode> next(Iterator<Map.Entry<String, JsonNode>> members) {
-        return members != null && members.hasNext() ? members.next() : null;
-    }
-
-    /** An empty object sized for {@code size} members. */
-    private static ObjectNode objectNode(int size) {
-        return new ObjectNode(
-                JsonNodeFactory.instance, new LinkedHashMap<>(size < 3 ? size + 1 : (int) (size / 0.75f) + 1));
     }
 
     /** {@link #copyKeeping} of an array: a new one only from the first item that is not the tree's own on. */
