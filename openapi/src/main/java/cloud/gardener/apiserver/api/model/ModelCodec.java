@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -371,6 +372,88 @@ public final class ModelCodec {
     @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
     private static Object changedRecord(
             JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
+        if (copy == null && plan.index != null && !context.byFields) {
+            return changedMembers(node, knownNode, known, plan, context);
+        }
+        return changedFields(node, knownNode, known, plan, context, copy);
+    }
+
+    /**
+     * {@link #changedRecord} without a copy, of a record with an {@link RecordPlan#index}: the walk goes by the
+     * members {@code node} has (not by every field the record could have), each compared with the known one once, a
+     * record or list of records walked into rather than compared first; values are read from {@code known} only once
+     * one changed. When a member fails to decode, the record is walked again field by field ({@link #changedFields}),
+     * so that the error is the one a whole decoding, which goes by the fields, meets first.
+     */
+    @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
+    private static Object changedMembers(
+            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context) {
+        int depth = context.depth;
+        try {
+            // null while every value is the known record's own
+            Object[] values = null;
+            int matched = 0;
+            for (Map.Entry<String, JsonNode> member : node.properties()) {
+                Integer at = plan.index.get(member.getKey());
+                if (at == null) {
+                    continue; // unknown: dropped
+                }
+                JsonNode child = member.getValue();
+                JsonNode knownChild = knownNode.get(member.getKey());
+                if (knownChild != null) {
+                    matched++;
+                    if (!child.isContainerNode() && child.equals(knownChild)) {
+                        continue;
+                    }
+                }
+                FieldPlan f = plan.fields[at];
+                Object knownValue = f.get(known);
+                Object value = changedMember(f, child, knownChild, knownValue, plan.goStruct, context, null);
+                if (!keeps(value, knownValue, child, knownChild)) {
+                    values = changing(values, known, plan);
+                    values[at] = value;
+                }
+            }
+            if (matched != knownNode.size()) {
+                // members gone (or the known tree's unknown ones): a field gone is its absent value
+                for (Map.Entry<String, JsonNode> member : knownNode.properties()) {
+                    Integer at = plan.index.get(member.getKey());
+                    if (at != null && !node.has(member.getKey())) {
+                        values = changing(values, known, plan);
+                        values[at] = plan.fields[at].absent;
+                    }
+                }
+            }
+            return values == null ? known : plan.construct(values);
+        } catch (DecodeException e) {
+            // field by field all the way down: a record below that failed has walked so once already, and a walk by
+            // members there again would repeat that at every level (twice per level of a nested type)
+            context.depth = depth;
+            context.byFields = true;
+            try {
+                return changedFields(node, knownNode, known, plan, context, null);
+            } finally {
+                context.byFields = false;
+            }
+        }
+    }
+
+    /** {@code values}, or the known record's values once one changes. */
+    private static Object[] changing(Object[] values, Object known, RecordPlan plan) {
+        if (values != null) {
+            return values;
+        }
+        Object[] all = new Object[plan.fields.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = plan.fields[i].get(known);
+        }
+        return all;
+    }
+
+    /** {@link #changedRecord} field by field. */
+    @SuppressWarnings("ReferenceEquality") // a value the walk kept is the known record's own
+    private static Object changedFields(
+            JsonNode node, JsonNode knownNode, Object known, RecordPlan plan, DecodeContext context, ObjectNode copy) {
         Object[] values = new Object[plan.fields.length];
         // whether every value is the known record's own: then the record is the known one, not an equal new one
         boolean kept = true;
@@ -404,6 +487,14 @@ public final class ModelCodec {
             String goStruct,
             DecodeContext context,
             ObjectNode copy) {
+        if (copy == null && walksInto(child, knownChild, knownValue, f.value)) {
+            // no equals first: it would walk the member up to its change, and the walk into it would do so again (at
+            // each level above a change); the walk answers the known value itself when nothing in it changed
+            context.pushField(f.name);
+            Object value = changedValue(child, knownChild, knownValue, f.value, goStruct, context, null, f.name);
+            context.pop();
+            return value;
+        }
         if (Objects.equals(child, knownChild)) {
             if (copy != null && knownChild != null) {
                 copy.set(f.name, knownChild);
@@ -417,6 +508,27 @@ public final class ModelCodec {
         Object value = changedValue(child, knownChild, knownValue, f.value, goStruct, context, copy, f.name);
         context.pop();
         return value;
+    }
+
+    /**
+     * Whether {@link #changedValue} walks into {@code n} member by member (a record, or a list of records of the known
+     * size, that both sides have), answering {@code known} itself when nothing in it changed: then comparing the trees
+     * first is a second walk.
+     */
+    private static boolean walksInto(JsonNode n, JsonNode knownNode, Object known, ValuePlan p) {
+        if (known == null || n == null || knownNode == null) {
+            return false;
+        }
+        if (p.shape == TypeRef.Shape.RECORD) {
+            return n.isObject() && knownNode.isObject() && p.record().index != null;
+        }
+        return p.shape == TypeRef.Shape.LIST
+                && p.element.shape == TypeRef.Shape.RECORD
+                && p.element.record().index != null
+                && known instanceof List<?> knownList
+                && n.isArray()
+                && knownNode.isArray()
+                && knownNode.size() == knownList.size();
     }
 
     /** Whether {@link #changedMember}'s value keeps the known record: the known value itself, and not a member gone. */
@@ -469,7 +581,13 @@ public final class ModelCodec {
                 JsonNode item = n.get(i);
                 JsonNode knownItem = i < knownList.size() ? knownNode.get(i) : null;
                 context.pushIndex(i);
-                if (knownItem != null && Objects.equals(item, knownItem)) {
+                boolean walked = listCopy == null
+                        && p.element.record().index != null
+                        && knownItem != null
+                        && knownList.get(i) != null
+                        && item.isObject()
+                        && knownItem.isObject();
+                if (!walked && knownItem != null && Objects.equals(item, knownItem)) {
                     out.add(knownList.get(i));
                     if (listCopy != null) {
                         listCopy.add(knownItem);
@@ -726,6 +844,11 @@ public final class ModelCodec {
         /** Whether no two fields (inline ones included) read the same name: then a count tells all were read. */
         final boolean distinctNames;
         /**
+         * Each field's position by its JSON name, for a record without inline fields whose names are distinct (its
+         * members are then its fields, one each); else null.
+         */
+        final Map<String, Integer> index;
+        /**
          * The canonical constructor by reflection, or null to use {@link RecordModel#construct}: on Java 17 a call is
          * a generated accessor's {@code new}, where the model's spreading method handle allocates through
          * {@code Unsafe.allocateInstance} (a fifth of decoding's samples).
@@ -747,6 +870,7 @@ public final class ModelCodec {
             Set<String> all = new HashSet<>();
             this.distinctNames = collectNames(model, all);
             this.names = Set.copyOf(all);
+            this.index = memberIndex(fields, distinctNames);
             this.constructor = canonicalConstructor(type, list);
         }
 
@@ -763,6 +887,20 @@ public final class ModelCodec {
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return null;
             }
+        }
+
+        private static Map<String, Integer> memberIndex(FieldPlan[] fields, boolean distinctNames) {
+            if (!distinctNames) {
+                return null;
+            }
+            Map<String, Integer> index = new HashMap<>(capacity(fields.length));
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i].inline) {
+                    return null;
+                }
+                index.put(fields[i].name, i);
+            }
+            return Map.copyOf(index);
         }
 
         /** Builds a record from values in component order, failing as {@link RecordModel#construct} does. */
@@ -965,6 +1103,8 @@ public final class ModelCodec {
          * keeps beside the record): its raw JSON values are then the record's own, not copied once more.
          */
         boolean privateTree;
+        /** Whether the changed-parts walk goes by each record's fields ({@link #changedFields}), not by its members. */
+        boolean byFields;
 
         void push(String name, int index) {
             if (depth == names.length) {

@@ -349,4 +349,27 @@ class DecodeChangedTest {
                                 .isInstanceOf(DecodeException.class)
                                 .hasMessage(wholeFailure.getMessage()));
     }
+
+    @org.junit.jupiter.api.Test
+    void twoChangedMembersThatDoNotDecodeFailAsAWholeDecodeWhateverTheirOrderInTheTree() throws Exception {
+        ObjectNode known = shoot();
+        Shoot knownRecord = ModelCodec.decode(known, Shoot.class).value();
+        // the walk goes by the tree's members; a whole decode by the record's fields: maximum comes before minimum in
+        // the worker's fields, after it here
+        ObjectNode worker = (ObjectNode) known.at("/spec/provider/workers/0").deepCopy();
+        worker.remove("maximum");
+        worker.put("minimum", "one");
+        worker.put("maximum", "three");
+        ObjectNode edited = known.deepCopy();
+        ((ArrayNode) edited.at("/spec/provider/workers")).set(0, worker);
+        ((ObjectNode) edited.get("spec")).put("region", 7);
+
+        JsonNode whole = edited;
+        assertThatThrownBy(() -> ModelCodec.decode(whole, Shoot.class))
+                .isInstanceOf(DecodeException.class)
+                .satisfies(
+                        wholeFailure -> assertThatThrownBy(() -> ModelCodec.decodeChanged(edited, known, knownRecord))
+                                .isInstanceOf(DecodeException.class)
+                                .hasMessage(wholeFailure.getMessage()));
+    }
 }
