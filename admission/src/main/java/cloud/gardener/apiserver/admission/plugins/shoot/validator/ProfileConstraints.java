@@ -234,11 +234,15 @@ final class ProfileConstraints {
                         machine(worker).architecture(), machine(oldWorker).architecture())) {
             return null;
         }
+        List<String> zones = list(worker.zones());
+        if (validMachineType(type, arch, zones)) {
+            // the usual case, checked directly: the sets below only make the error's message
+            return null;
+        }
         boolean present = false;
         Set<String> withArch = new HashSet<>();
         Set<String> usable = new HashSet<>();
         Set<String> inAllZones = new HashSet<>();
-        List<String> zones = list(worker.zones());
         for (MachineType t : machineTypes()) {
             if (MachineCapabilities.machineTypeArchitecture(t, capabilityDefinitions())
                     .equals(arch)) {
@@ -275,6 +279,28 @@ final class ProfileConstraints {
             return FieldError.invalid(path + ".machine.type", type, detail.toString());
         }
         return null;
+    }
+
+    /**
+     * Whether {@link #machineType(String, Worker, Worker)} accepts {@code type}: the sets it builds are keyed by name,
+     * so an entry of that name supports the architecture, one (not necessarily the same) is usable, and the name is
+     * available in all the worker's zones.
+     */
+    private boolean validMachineType(String type, String arch, List<String> zones) {
+        boolean withArch = false;
+        boolean usable = false;
+        for (MachineType t : machineTypes()) {
+            if (!t.name().equals(type)) {
+                continue;
+            }
+            withArch = withArch
+                    || MachineCapabilities.machineTypeArchitecture(t, capabilityDefinitions())
+                            .equals(arch);
+            usable |= Boolean.TRUE.equals(t.usable());
+        }
+        return withArch
+                && usable
+                && !unavailableInSomeZone(region, zones, type, AvailabilityZone::unavailableMachineTypes);
     }
 
     /** {@code validateMachineImage} with {@code validateMachineImagesConstraints}. */
@@ -534,11 +560,11 @@ final class ProfileConstraints {
         String type = volume == null ? null : volume.type();
         String oldType = oldWorker.volume() == null ? null : oldWorker.volume().type();
         boolean typeUnchanged = type != null && type.equals(oldType);
-        if (type != null && !typeUnchanged) {
+        List<String> zones = list(worker.zones());
+        if (type != null && !typeUnchanged && !validVolumeType(type, zones)) {
             boolean present = false;
             Set<String> usable = new HashSet<>();
             Set<String> inAllZones = new HashSet<>();
-            List<String> zones = list(worker.zones());
             for (VolumeType v : volumeTypes()) {
                 if (Boolean.TRUE.equals(v.usable())) {
                     usable.add(v.name());
@@ -594,6 +620,18 @@ final class ProfileConstraints {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@link #workerVolume} accepts the volume {@code type} without building its sets (which only make the
+     * error's message): an entry of that name is usable and the name is available in all the worker's zones.
+     */
+    private boolean validVolumeType(String type, List<String> zones) {
+        boolean usable = false;
+        for (VolumeType v : volumeTypes()) {
+            usable |= v.name().equals(type) && Boolean.TRUE.equals(v.usable());
+        }
+        return usable && !unavailableInSomeZone(region, zones, type, AvailabilityZone::unavailableVolumeTypes);
     }
 
     /** {@code validateKubeletConfig}: kubeReserved below the machine type's capacity. */

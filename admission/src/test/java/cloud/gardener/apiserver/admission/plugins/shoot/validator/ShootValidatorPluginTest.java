@@ -103,6 +103,18 @@ class ShootValidatorPluginTest {
                         "spec.provider.workers[0].machine.type: Invalid value: \"a1.large\": machine type \"a1.large\" "
                                 + "does not support CPU architecture \"amd64\", supported types are [m5.large]"),
                 Arguments.of(
+                        "a machine type unavailable in one of the worker's zones",
+                        (Consumer<ObjectNode>) s -> {
+                            at(s, "/spec/provider/workers/0/machine")
+                                    .put("type", "a1.large")
+                                    .put("architecture", "arm64");
+                            ObjectNode worker = at(s, "/spec/provider/workers/0");
+                            worker.remove("volume"); // gp3 is unavailable in europe-central-1b too
+                            worker.putArray("zones").add("europe-central-1a").add("europe-central-1b");
+                        },
+                        "spec.provider.workers[0].machine.type: Invalid value: \"a1.large\": machine type \"a1.large\" "
+                                + "is unavailable in at least one zone, supported types are []"),
+                Arguments.of(
                         "an image version the profile lacks",
                         (Consumer<ObjectNode>) s ->
                                 at(s, "/spec/provider/workers/0/machine/image").put("version", "1.0.0"),
@@ -261,6 +273,9 @@ class ShootValidatorPluginTest {
                     worker.putArray("zones");
                     worker.putNull("providerConfig");
                 }),
+                Arguments.of("a worker in a zone where its machine and volume types are available", (Consumer<
+                                ObjectNode>)
+                        s -> at(s, "/spec/provider/workers/0").putArray("zones").add("europe-central-1a")),
                 Arguments.of("no workers", (Consumer<ObjectNode>)
                         s -> at(s, "/spec/provider").remove("workers")));
     }
