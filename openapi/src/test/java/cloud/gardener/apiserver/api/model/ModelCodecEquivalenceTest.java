@@ -7,7 +7,6 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.meta.GroupVersionKind;
 import cloud.gardener.apiserver.api.resource.ResourceModels;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -281,34 +280,12 @@ class ModelCodecEquivalenceTest {
                 docs.put(name, Json.YAML.readTree(in));
             }
         }
-        for (Path dir : List.of(Path.of("../examples"), GardenerExamples.DIR)) {
-            if (!Files.isDirectory(dir)) {
-                continue;
-            }
-            List<Path> files;
-            try (Stream<Path> walk = Files.walk(dir)) {
-                files = walk.filter(p -> p.toString().endsWith(".yaml"))
-                        .sorted()
-                        .toList();
-            }
-            for (Path file : files) {
-                Map<String, JsonNode> fileDocs = new LinkedHashMap<>();
-                int i = 0;
-                try (MappingIterator<JsonNode> it =
-                        Json.YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
-                    while (it.hasNext()) {
-                        JsonNode doc = it.next();
-                        if (doc != null && doc.isObject() && model(doc) != null) {
-                            fileDocs.put(dir.relativize(file) + " #" + i, doc);
-                        }
-                        i++;
+        GardenerExamples.documentsUnder(List.of(Path.of("../examples"), GardenerExamples.DIR))
+                .forEach((name, doc) -> {
+                    if (model(doc) != null) {
+                        docs.put(name, doc);
                     }
-                } catch (IOException | RuntimeException e) {
-                    continue; // a template, not YAML (Helm charts among the examples)
-                }
-                docs.putAll(fileDocs);
-            }
-        }
+                });
         return docs;
     }
 

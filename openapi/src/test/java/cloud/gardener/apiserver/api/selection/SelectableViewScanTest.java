@@ -7,20 +7,17 @@ import cloud.gardener.apiserver.api.json.Json;
 import cloud.gardener.apiserver.api.resource.ResourceType;
 import cloud.gardener.apiserver.api.resource.StandardResources;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -232,33 +229,9 @@ class SelectableViewScanTest {
                 docs.put(name, (ObjectNode) Json.readTree(Json.toBytes(Json.YAML.readTree(in))));
             }
         }
-        for (Path dir : List.of(Path.of("../examples"), GardenerExamples.DIR)) {
-            if (!Files.isDirectory(dir)) {
-                continue;
-            }
-            List<Path> files;
-            try (Stream<Path> walk = Files.walk(dir)) {
-                files = walk.filter(p -> p.toString().endsWith(".yaml"))
-                        .sorted()
-                        .toList();
-            }
-            for (Path file : files) {
-                int i = 0;
-                try (MappingIterator<JsonNode> it =
-                        Json.YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
-                    while (it.hasNext()) {
-                        JsonNode doc = it.next();
-                        if (doc instanceof ObjectNode obj && !obj.isEmpty()) {
-                            // as a body is read: JSON's own number and string nodes
-                            docs.put(dir.relativize(file) + " #" + i, (ObjectNode) Json.readTree(Json.toBytes(obj)));
-                        }
-                        i++;
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // a template, not YAML (Helm charts among the examples)
-                }
-            }
-        }
+        // as a body is read: JSON's own number and string nodes
+        GardenerExamples.documentsUnder(List.of(Path.of("../examples"), GardenerExamples.DIR))
+                .forEach((name, doc) -> docs.put(name, (ObjectNode) Json.readTree(Json.toBytes(doc))));
         assertThat(docs.values().stream().filter(d -> d.path("kind").asText().equals("Shoot")))
                 .as("Shoot samples")
                 .hasSizeGreaterThan(5);
