@@ -342,16 +342,10 @@ public final class SelectableView {
         }
 
         private void skipObject(int depth) throws NotScanned {
-            if (depth > MAX_DEPTH) {
-                throw new NotScanned();
-            }
-            i++;
-            space();
-            if (peek() == '}') {
-                i++;
+            if (!entered(depth, '}')) {
                 return;
             }
-            while (true) {
+            do {
                 space();
                 if (peek() != '"') {
                     throw new NotScanned();
@@ -365,39 +359,44 @@ public final class SelectableView {
                 expect(':');
                 space();
                 skipValue(depth);
-                space();
-                byte c = next();
-                if (c == '}') {
-                    return;
-                }
-                if (c != ',') {
-                    throw new NotScanned();
-                }
-            }
+            } while (another('}'));
         }
 
         private void skipArray(int depth) throws NotScanned {
+            if (!entered(depth, ']')) {
+                return;
+            }
+            do {
+                space();
+                skipValue(depth);
+            } while (another(']'));
+        }
+
+        /** Steps into the object or array whose bracket is at {@code i}: false when it is empty, then stepped over. */
+        private boolean entered(int depth, char close) throws NotScanned {
             if (depth > MAX_DEPTH) {
                 throw new NotScanned();
             }
             i++;
             space();
-            if (peek() == ']') {
+            if (peek() == close) {
                 i++;
-                return;
+                return false;
             }
-            while (true) {
-                space();
-                skipValue(depth);
-                space();
-                byte c = next();
-                if (c == ']') {
-                    return;
-                }
-                if (c != ',') {
-                    throw new NotScanned();
-                }
+            return true;
+        }
+
+        /** After a member or item: true at a comma (another follows), false at {@code close}, read past either. */
+        private boolean another(char close) throws NotScanned {
+            space();
+            byte c = next();
+            if (c == close) {
+                return false;
             }
+            if (c != ',') {
+                throw new NotScanned();
+            }
+            return true;
         }
 
         /** A string: no control characters, valid escapes, well-formed UTF-8. */
