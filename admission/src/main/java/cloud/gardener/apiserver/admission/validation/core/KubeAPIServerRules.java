@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.addAll;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
@@ -57,6 +58,9 @@ public final class KubeAPIServerRules {
     private static final long HOUR_NANOS = 3600L * 1_000_000_000L;
     private static final int MAX_NON_MUTATING_INFLIGHT = 5000;
     private static final int MAX_MUTATING_INFLIGHT = 2500;
+    /** Gardener's minimum autoscaling resources of kube-apiserver, parsed once rather than on every Shoot. */
+    private static final Map<String, Quantity> MIN_AUTOSCALING =
+            Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M"));
 
     private KubeAPIServerRules() {}
 
@@ -89,40 +93,54 @@ public final class KubeAPIServerRules {
                     "for Kubernetes versions >= 1.35, enableAnonymousAuthentication field is no longer supported"));
         }
         if (GoSemver.parse(GoSemver.normalize(version)) != null) {
-            errs.addAll(KubeAPIServerAdmissionPlugins.validate(
-                    config.admissionPlugins(), version, path.child("admissionPlugins")));
+            addAll(
+                    errs,
+                    KubeAPIServerAdmissionPlugins.validate(
+                            config.admissionPlugins(), version, path.child("admissionPlugins")));
         }
-        errs.addAll(
+        addAll(
+                errs,
                 KubernetesApiGroups.validate(config.runtimeConfig(), version, workerless, path.child("runtimeConfig")));
         if (config.auditConfig() != null
                 && config.auditConfig().auditPolicy() != null
                 && config.auditConfig().auditPolicy().configMapRef() != null) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
-                    config.auditConfig().auditPolicy().configMapRef(),
-                    path.child("auditConfig", "auditPolicy", "configMapRef"),
-                    false));
+            addAll(
+                    errs,
+                    CoreRules.objectReferenceNameAndNamespace(
+                            config.auditConfig().auditPolicy().configMapRef(),
+                            path.child("auditConfig", "auditPolicy", "configMapRef"),
+                            false));
         }
         Map<String, Boolean> gates = config.kubernetesConfig() == null
                 ? null
                 : config.kubernetesConfig().featureGates();
         gates = gates == null ? Map.of() : gates;
-        errs.addAll(structuredAuthentication(
-                config.structuredAuthentication(), gates, path.child("structuredAuthentication")));
-        errs.addAll(structuredAuthorization(
-                config.structuredAuthorization(), gates, path.child("structuredAuthorization")));
-        errs.addAll(watchCacheSizes(config.watchCacheSizes(), version, path.child("watchCacheSizes")));
-        errs.addAll(logging(config.logging(), path.child("logging")));
+        addAll(
+                errs,
+                structuredAuthentication(
+                        config.structuredAuthentication(), gates, path.child("structuredAuthentication")));
+        addAll(
+                errs,
+                structuredAuthorization(
+                        config.structuredAuthorization(), gates, path.child("structuredAuthorization")));
+        addAll(errs, watchCacheSizes(config.watchCacheSizes(), version, path.child("watchCacheSizes")));
+        addAll(errs, logging(config.logging(), path.child("logging")));
         if (config.defaultNotReadyTolerationSeconds() != null) {
-            errs.addAll(nonNegative(
-                    config.defaultNotReadyTolerationSeconds(), path.child("defaultNotReadyTolerationSeconds")));
+            addAll(
+                    errs,
+                    nonNegative(
+                            config.defaultNotReadyTolerationSeconds(), path.child("defaultNotReadyTolerationSeconds")));
         }
         if (config.defaultUnreachableTolerationSeconds() != null) {
-            errs.addAll(nonNegative(
-                    config.defaultUnreachableTolerationSeconds(), path.child("defaultUnreachableTolerationSeconds")));
+            addAll(
+                    errs,
+                    nonNegative(
+                            config.defaultUnreachableTolerationSeconds(),
+                            path.child("defaultUnreachableTolerationSeconds")));
         }
-        errs.addAll(encryptionConfig(config.encryptionConfig(), opts, path));
-        errs.addAll(requests(config.requests(), path.child("requests")));
-        errs.addAll(serviceAccountConfig(config.serviceAccountConfig(), opts, path.child("serviceAccountConfig")));
+        addAll(errs, encryptionConfig(config.encryptionConfig(), opts, path));
+        addAll(errs, requests(config.requests(), path.child("requests")));
+        addAll(errs, serviceAccountConfig(config.serviceAccountConfig(), opts, path.child("serviceAccountConfig")));
         if (config.eventTTL() != null) {
             Duration ttl = config.eventTTL();
             FieldPath at = path.child("eventTTL");
@@ -137,21 +155,18 @@ public final class KubeAPIServerRules {
             errs.add(FieldError.notSupported(
                     path.child("tlsMinVersion").toString(), config.tlsMinVersion(), TLS_VERSIONS));
         }
-        errs.addAll(controlPlaneAutoscaling(
-                config.autoscaling(),
-                Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M")),
-                path.child("autoscaling")));
-        errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
-        errs.addAll(apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
+        addAll(errs, controlPlaneAutoscaling(config.autoscaling(), MIN_AUTOSCALING, path.child("autoscaling")));
+        addAll(errs, KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
+        addAll(errs, apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
         return errs;
     }
 
     private static List<FieldError> structuredAuthentication(
             StructuredAuthentication auth, Map<String, Boolean> gates, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (Boolean.FALSE.equals(gates.get("StructuredAuthenticationConfiguration"))) {
             errs.add(FieldError.forbidden(
                     path.toString(), "requires feature gate StructuredAuthenticationConfiguration to be enabled"));
@@ -164,10 +179,10 @@ public final class KubeAPIServerRules {
 
     private static List<FieldError> structuredAuthorization(
             StructuredAuthorization auth, Map<String, Boolean> gates, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (Boolean.FALSE.equals(gates.get("StructuredAuthorizationConfiguration"))) {
             errs.add(FieldError.forbidden(
                     path.toString(), "requires feature gate StructuredAuthorizationConfiguration to be enabled"));
@@ -184,10 +199,10 @@ public final class KubeAPIServerRules {
 
     /** {@code ValidateWatchCacheSizes}. */
     public static List<FieldError> watchCacheSizes(WatchCacheSizes sizes, String version, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (sizes == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (sizes.defaultValue() != null) {
             if (GoSemver.atLeast(version, 1, 35)) {
                 errs.add(FieldError.forbidden(
@@ -244,10 +259,10 @@ public final class KubeAPIServerRules {
 
     /** {@code ValidateAPIServerRequests}. */
     public static List<FieldError> requests(APIServerRequests requests, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (requests == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         errs.addAll(inflight(
                 requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path.child("maxNonMutatingInflight")));
         errs.addAll(inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path.child("maxMutatingInflight")));
@@ -267,10 +282,10 @@ public final class KubeAPIServerRules {
 
     /** {@code validateEncryptionConfig} (the resources against Gardener's defaults: secrets). */
     static List<FieldError> encryptionConfig(EncryptionConfig config, Options opts, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (config == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<String> resources = list(config.resources());
         for (int i = 0; i < resources.size(); i++) {
@@ -334,10 +349,10 @@ public final class KubeAPIServerRules {
     }
 
     private static List<FieldError> serviceAccountConfig(ServiceAccountConfig config, Options opts, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (config == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         Duration max = config.maxTokenExpiration();
         if (max != null) {
             String at = path.child("maxTokenExpiration").toString();
@@ -418,10 +433,10 @@ public final class KubeAPIServerRules {
     /** {@code ValidateControlPlaneAutoscaling}: cpu and memory only, each at least the component's minimum. */
     public static List<FieldError> controlPlaneAutoscaling(
             ControlPlaneAutoscaling autoscaling, Map<String, Quantity> minRequired, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (autoscaling == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (autoscaling.minAllowed() == null || autoscaling.minAllowed().isEmpty()) {
             errs.add(FieldError.required(path.child("minAllowed").toString(), "must provide minAllowed"));
             return errs;
