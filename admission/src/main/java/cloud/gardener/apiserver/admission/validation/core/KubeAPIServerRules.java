@@ -245,14 +245,15 @@ public final class KubeAPIServerRules {
 
     /** {@code ValidateAPIServerLogging}. */
     public static List<FieldError> logging(APIServerLogging logging, FieldPath path) {
+        if (logging == null) {
+            return List.of();
+        }
         List<FieldError> errs = new ArrayList<>();
-        if (logging != null) {
-            if (logging.verbosity() != null) {
-                errs.addAll(nonNegative(logging.verbosity(), path.child("verbosity")));
-            }
-            if (logging.httpAccessVerbosity() != null) {
-                errs.addAll(nonNegative(logging.httpAccessVerbosity(), path.child("httpAccessVerbosity")));
-            }
+        if (logging.verbosity() != null) {
+            addAll(errs, nonNegative(logging.verbosity(), path.child("verbosity")));
+        }
+        if (logging.httpAccessVerbosity() != null) {
+            addAll(errs, nonNegative(logging.httpAccessVerbosity(), path.child("httpAccessVerbosity")));
         }
         return errs;
     }
@@ -263,19 +264,21 @@ public final class KubeAPIServerRules {
             return List.of();
         }
         List<FieldError> errs = new ArrayList<>();
-        errs.addAll(inflight(
-                requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path.child("maxNonMutatingInflight")));
-        errs.addAll(inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path.child("maxMutatingInflight")));
+        addAll(
+                errs,
+                inflight(requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path, "maxNonMutatingInflight"));
+        addAll(errs, inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path, "maxMutatingInflight"));
         return errs;
     }
 
-    private static List<FieldError> inflight(Integer value, int max, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        if (value != null) {
-            errs.addAll(nonNegative(value, path));
-            if (value > max) {
-                errs.add(FieldError.invalid(path.toString(), value, "cannot set higher than " + max));
-            }
+    private static List<FieldError> inflight(Integer value, int max, FieldPath parent, String field) {
+        if (value == null || (value >= 0 && value <= max)) {
+            return List.of();
+        }
+        FieldPath path = parent.child(field);
+        List<FieldError> errs = new ArrayList<>(nonNegative(value, path));
+        if (value > max) {
+            errs.add(FieldError.invalid(path.toString(), value, "cannot set higher than " + max));
         }
         return errs;
     }
@@ -290,52 +293,54 @@ public final class KubeAPIServerRules {
         List<String> resources = list(config.resources());
         for (int i = 0; i < resources.size(); i++) {
             String resource = resources.get(i);
-            String at = path.child("encryptionConfig", "resources").index(i).toString();
+            FieldPath at = path.child("encryptionConfig", "resources").index(i);
             String groupResource = groupResource(resource);
             String group = groupResource.substring(0, groupResource.indexOf('/'));
             if (!resource.toLowerCase(java.util.Locale.ROOT).equals(resource)) {
-                errs.add(FieldError.invalid(at, resource, "resource must be lower case"));
+                errs.add(FieldError.invalid(at.toString(), resource, "resource must be lower case"));
             }
             if (NO_REST_API.contains(resource)) {
-                errs.add(
-                        FieldError.invalid(at, resource, "resources which do not have REST API/s cannot be encrypted"));
+                errs.add(FieldError.invalid(
+                        at.toString(), resource, "resources which do not have REST API/s cannot be encrypted"));
             }
             if (resource.endsWith(".")) {
-                errs.add(FieldError.invalid(at, resource, "resource should not end with '.'"));
+                errs.add(FieldError.invalid(at.toString(), resource, "resource should not end with '.'"));
             }
             if (resource.contains("*")) {
-                errs.add(FieldError.invalid(at, resource, "wildcards are not supported"));
+                errs.add(FieldError.invalid(at.toString(), resource, "wildcards are not supported"));
             }
             if ("events.k8s.io".equals(group)) {
                 errs.add(FieldError.invalid(
-                        at,
+                        at.toString(),
                         resource,
                         "'*.events.k8s.io' objects are stored using the 'events' API "
                                 + "group in etcd. Use 'events' instead"));
             }
             if ("extensions".equals(group)) {
                 errs.add(FieldError.invalid(
-                        at, resource, "'extensions' group has been removed and cannot be used for encryption"));
+                        at.toString(),
+                        resource,
+                        "'extensions' group has been removed and cannot be used for encryption"));
             }
             if (seen.contains(groupResource)) {
-                errs.add(FieldError.duplicate(at, resource));
+                errs.add(FieldError.duplicate(at.toString(), resource));
             }
             if (ALWAYS_ENCRYPTED.contains(groupResource)) {
-                errs.add(FieldError.forbidden(at, "\"" + resource + "\" are always encrypted"));
+                errs.add(FieldError.forbidden(at.toString(), "\"" + resource + "\" are always encrypted"));
             }
             seen.add(groupResource);
         }
         String type = config.provider() == null ? null : config.provider().type();
         if (type != null) {
-            String at = path.child("encryptionConfig", "provider", "type").toString();
+            FieldPath at = path.child("encryptionConfig", "provider", "type");
             if (!ENCRYPTION_PROVIDERS.contains(type)) {
-                errs.add(FieldError.notSupported(at, type, ENCRYPTION_PROVIDERS));
+                errs.add(FieldError.notSupported(at.toString(), type, ENCRYPTION_PROVIDERS));
             }
             if ("aesgcm".equals(type)
                     && !opts.skipAesGcmAutoRotationValidation()
                     && !opts.etcdEncryptionKeyAutoRotation()) {
                 errs.add(FieldError.forbidden(
-                        at,
+                        at.toString(),
                         "etcdEncryptionKey auto rotation must be enabled when encryption at rest provider is AES-GCM"));
             }
         }
@@ -355,15 +360,15 @@ public final class KubeAPIServerRules {
         List<FieldError> errs = new ArrayList<>();
         Duration max = config.maxTokenExpiration();
         if (max != null) {
-            String at = path.child("maxTokenExpiration").toString();
+            FieldPath at = path.child("maxTokenExpiration");
             if (max.nanos() < 0) {
-                errs.add(FieldError.invalid(at, new GoValue(max.toString()), "can not be negative"));
+                errs.add(FieldError.invalid(at.toString(), new GoValue(max.toString()), "can not be negative"));
             }
             if (max.nanos() > 0 && max.nanos() < 720 * HOUR_NANOS) {
-                errs.add(FieldError.forbidden(at, "must be at least 720h (30d)"));
+                errs.add(FieldError.forbidden(at.toString(), "must be at least 720h (30d)"));
             }
             if (max.nanos() > 2160 * HOUR_NANOS) {
-                errs.add(FieldError.forbidden(at, "must be at most 2160h (90d)"));
+                errs.add(FieldError.forbidden(at.toString(), "must be at most 2160h (90d)"));
             }
         }
         if (config.issuer() != null) {
@@ -458,6 +463,9 @@ public final class KubeAPIServerRules {
     }
 
     private static List<FieldError> apiAudiences(List<String> audiences, FieldPath path) {
+        if (audiences == null || audiences.isEmpty()) {
+            return List.of();
+        }
         List<FieldError> errs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<String> all = list(audiences);
