@@ -21,6 +21,9 @@ public final class ClusterAutoscalerRules {
     private static final List<String> EXPANDERS =
             List.of("least-nodes", "least-waste", "most-pods", "priority", "random");
     private static final Set<String> RESERVED_TAINT_KEYS = Set.of("node.gardener.cloud/critical-components-not-ready");
+    /** Gardener's minimum autoscaling resources of cluster-autoscaler, parsed once rather than on every Shoot. */
+    private static final Map<String, Quantity> MIN_AUTOSCALING =
+            Map.of("cpu", Quantity.parse("10m"), "memory", Quantity.parse("30M"));
 
     private ClusterAutoscalerRules() {}
 
@@ -99,9 +102,7 @@ public final class ClusterAutoscalerRules {
         errs.addAll(positiveDuration(ca.nodeGroupBackoffResetTimeout(), path.child("nodeGroupBackoffResetTimeout")));
         errs.addAll(positiveDuration(ca.maxBinpackingTime(), path.child("maxBinpackingTime")));
         errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
-                ca.autoscaling(),
-                Map.of("cpu", Quantity.parse("10m"), "memory", Quantity.parse("30M")),
-                path.child("autoscaling")));
+                ca.autoscaling(), MIN_AUTOSCALING, path.child("autoscaling")));
         return errs;
     }
 

@@ -1,5 +1,7 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.addAll;
+
 import cloud.gardener.apiserver.api.core.v1beta1.Kubernetes;
 import cloud.gardener.apiserver.api.core.v1beta1.ShootSpec;
 import cloud.gardener.apiserver.api.model.values.Quantity;
@@ -17,6 +19,11 @@ import java.util.Map;
  */
 final class ComponentConfigRules {
 
+    /** Gardener's minimum memory of etcd main and events, parsed once rather than on every Shoot. */
+    private static final Map<String, Quantity> ETCD_MAIN_MIN = Map.of("memory", Quantity.parse("300M"));
+
+    private static final Map<String, Quantity> ETCD_EVENTS_MIN = Map.of("memory", Quantity.parse("60M"));
+
     private ComponentConfigRules() {}
 
     static List<FieldError> validate(
@@ -29,26 +36,33 @@ final class ComponentConfigRules {
         }
         if (k.etcd() != null) {
             if (k.etcd().main() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
-                        k.etcd().main().autoscaling(),
-                        Map.of("memory", Quantity.parse("300M")),
-                        path.child("etcd", "main", "autoscaling")));
+                addAll(
+                        errs,
+                        KubeAPIServerRules.controlPlaneAutoscaling(
+                                k.etcd().main().autoscaling(),
+                                ETCD_MAIN_MIN,
+                                path.child("etcd", "main", "autoscaling")));
             }
             if (k.etcd().events() != null) {
-                errs.addAll(KubeAPIServerRules.controlPlaneAutoscaling(
-                        k.etcd().events().autoscaling(),
-                        Map.of("memory", Quantity.parse("60M")),
-                        path.child("etcd", "events", "autoscaling")));
+                addAll(
+                        errs,
+                        KubeAPIServerRules.controlPlaneAutoscaling(
+                                k.etcd().events().autoscaling(),
+                                ETCD_EVENTS_MIN,
+                                path.child("etcd", "events", "autoscaling")));
             }
         }
-        errs.addAll(
+        addAll(
+                errs,
                 KubeAPIServerRules.validate(k.kubeAPIServer(), version, opts, workerless, path.child("kubeAPIServer")));
-        errs.addAll(KubeControllerManagerRules.validate(
-                k.kubeControllerManager(),
-                spec.networking(),
-                version,
-                workerless,
-                path.child("kubeControllerManager")));
+        addAll(
+                errs,
+                KubeControllerManagerRules.validate(
+                        k.kubeControllerManager(),
+                        spec.networking(),
+                        version,
+                        workerless,
+                        path.child("kubeControllerManager")));
         if (workerless) {
             // Gardener's spelling: clusterAutoScaler, verticalPodAutoScaler
             forbid(errs, k.kubeScheduler(), path.child("kubeScheduler"));
@@ -58,18 +72,21 @@ final class ComponentConfigRules {
             forbid(errs, k.verticalPodAutoscaler(), path.child("verticalPodAutoScaler"));
             return errs;
         }
-        errs.addAll(KubeSchedulerRules.validate(k.kubeScheduler(), version, path.child("kubeScheduler")));
-        errs.addAll(KubeProxyRules.validate(k.kubeProxy(), version, path.child("kubeProxy")));
+        addAll(errs, KubeSchedulerRules.validate(k.kubeScheduler(), version, path.child("kubeScheduler")));
+        addAll(errs, KubeProxyRules.validate(k.kubeProxy(), version, path.child("kubeProxy")));
         if (k.kubelet() != null) {
-            errs.addAll(KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
+            addAll(errs, KubeletRules.validate(k.kubelet(), version, path.child("kubelet")));
         }
         if (k.clusterAutoscaler() != null) {
-            errs.addAll(
+            addAll(
+                    errs,
                     ClusterAutoscalerRules.validate(k.clusterAutoscaler(), version, path.child("clusterAutoscaler")));
         }
         if (k.verticalPodAutoscaler() != null) {
-            errs.addAll(VerticalPodAutoscalerRules.validate(
-                    k.verticalPodAutoscaler(), path.child("verticalPodAutoscaler")));
+            addAll(
+                    errs,
+                    VerticalPodAutoscalerRules.validate(
+                            k.verticalPodAutoscaler(), path.child("verticalPodAutoscaler")));
         }
         return errs;
     }

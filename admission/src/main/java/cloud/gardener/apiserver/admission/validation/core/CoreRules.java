@@ -57,6 +57,13 @@ public final class CoreRules {
         return m == null ? Map.of() : m;
     }
 
+    /** Adds a rule's errors to {@code errs}; most rules pass, and an empty {@code addAll} still copies an array. */
+    public static void addAll(List<FieldError> errs, List<FieldError> more) {
+        if (!more.isEmpty()) {
+            errs.addAll(more);
+        }
+    }
+
     private static final DateTimeFormatter GO_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 

@@ -1,5 +1,6 @@
 package cloud.gardener.apiserver.admission.validation.core;
 
+import static cloud.gardener.apiserver.admission.validation.core.CoreRules.addAll;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.list;
 import static cloud.gardener.apiserver.admission.validation.core.CoreRules.text;
 
@@ -57,6 +58,9 @@ public final class KubeAPIServerRules {
     private static final long HOUR_NANOS = 3600L * 1_000_000_000L;
     private static final int MAX_NON_MUTATING_INFLIGHT = 5000;
     private static final int MAX_MUTATING_INFLIGHT = 2500;
+    /** Gardener's minimum autoscaling resources of kube-apiserver, parsed once rather than on every Shoot. */
+    private static final Map<String, Quantity> MIN_AUTOSCALING =
+            Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M"));
 
     private KubeAPIServerRules() {}
 
@@ -89,40 +93,54 @@ public final class KubeAPIServerRules {
                     "for Kubernetes versions >= 1.35, enableAnonymousAuthentication field is no longer supported"));
         }
         if (GoSemver.parse(GoSemver.normalize(version)) != null) {
-            errs.addAll(KubeAPIServerAdmissionPlugins.validate(
-                    config.admissionPlugins(), version, path.child("admissionPlugins")));
+            addAll(
+                    errs,
+                    KubeAPIServerAdmissionPlugins.validate(
+                            config.admissionPlugins(), version, path.child("admissionPlugins")));
         }
-        errs.addAll(
+        addAll(
+                errs,
                 KubernetesApiGroups.validate(config.runtimeConfig(), version, workerless, path.child("runtimeConfig")));
         if (config.auditConfig() != null
                 && config.auditConfig().auditPolicy() != null
                 && config.auditConfig().auditPolicy().configMapRef() != null) {
-            errs.addAll(CoreRules.objectReferenceNameAndNamespace(
-                    config.auditConfig().auditPolicy().configMapRef(),
-                    path.child("auditConfig", "auditPolicy", "configMapRef"),
-                    false));
+            addAll(
+                    errs,
+                    CoreRules.objectReferenceNameAndNamespace(
+                            config.auditConfig().auditPolicy().configMapRef(),
+                            path.child("auditConfig", "auditPolicy", "configMapRef"),
+                            false));
         }
         Map<String, Boolean> gates = config.kubernetesConfig() == null
                 ? null
                 : config.kubernetesConfig().featureGates();
         gates = gates == null ? Map.of() : gates;
-        errs.addAll(structuredAuthentication(
-                config.structuredAuthentication(), gates, path.child("structuredAuthentication")));
-        errs.addAll(structuredAuthorization(
-                config.structuredAuthorization(), gates, path.child("structuredAuthorization")));
-        errs.addAll(watchCacheSizes(config.watchCacheSizes(), version, path.child("watchCacheSizes")));
-        errs.addAll(logging(config.logging(), path.child("logging")));
+        addAll(
+                errs,
+                structuredAuthentication(
+                        config.structuredAuthentication(), gates, path.child("structuredAuthentication")));
+        addAll(
+                errs,
+                structuredAuthorization(
+                        config.structuredAuthorization(), gates, path.child("structuredAuthorization")));
+        addAll(errs, watchCacheSizes(config.watchCacheSizes(), version, path.child("watchCacheSizes")));
+        addAll(errs, logging(config.logging(), path.child("logging")));
         if (config.defaultNotReadyTolerationSeconds() != null) {
-            errs.addAll(nonNegative(
-                    config.defaultNotReadyTolerationSeconds(), path.child("defaultNotReadyTolerationSeconds")));
+            addAll(
+                    errs,
+                    nonNegative(
+                            config.defaultNotReadyTolerationSeconds(), path.child("defaultNotReadyTolerationSeconds")));
         }
         if (config.defaultUnreachableTolerationSeconds() != null) {
-            errs.addAll(nonNegative(
-                    config.defaultUnreachableTolerationSeconds(), path.child("defaultUnreachableTolerationSeconds")));
+            addAll(
+                    errs,
+                    nonNegative(
+                            config.defaultUnreachableTolerationSeconds(),
+                            path.child("defaultUnreachableTolerationSeconds")));
         }
-        errs.addAll(encryptionConfig(config.encryptionConfig(), opts, path));
-        errs.addAll(requests(config.requests(), path.child("requests")));
-        errs.addAll(serviceAccountConfig(config.serviceAccountConfig(), opts, path.child("serviceAccountConfig")));
+        addAll(errs, encryptionConfig(config.encryptionConfig(), opts, path));
+        addAll(errs, requests(config.requests(), path.child("requests")));
+        addAll(errs, serviceAccountConfig(config.serviceAccountConfig(), opts, path.child("serviceAccountConfig")));
         if (config.eventTTL() != null) {
             Duration ttl = config.eventTTL();
             FieldPath at = path.child("eventTTL");
@@ -137,21 +155,18 @@ public final class KubeAPIServerRules {
             errs.add(FieldError.notSupported(
                     path.child("tlsMinVersion").toString(), config.tlsMinVersion(), TLS_VERSIONS));
         }
-        errs.addAll(controlPlaneAutoscaling(
-                config.autoscaling(),
-                Map.of("cpu", Quantity.parse("20m"), "memory", Quantity.parse("200M")),
-                path.child("autoscaling")));
-        errs.addAll(KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
-        errs.addAll(apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
+        addAll(errs, controlPlaneAutoscaling(config.autoscaling(), MIN_AUTOSCALING, path.child("autoscaling")));
+        addAll(errs, KubernetesFeatureGates.validate(gates, version, path.child("featureGates")));
+        addAll(errs, apiAudiences(config.apiAudiences(), path.child("apiAudiences")));
         return errs;
     }
 
     private static List<FieldError> structuredAuthentication(
             StructuredAuthentication auth, Map<String, Boolean> gates, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (Boolean.FALSE.equals(gates.get("StructuredAuthenticationConfiguration"))) {
             errs.add(FieldError.forbidden(
                     path.toString(), "requires feature gate StructuredAuthenticationConfiguration to be enabled"));
@@ -164,10 +179,10 @@ public final class KubeAPIServerRules {
 
     private static List<FieldError> structuredAuthorization(
             StructuredAuthorization auth, Map<String, Boolean> gates, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (auth == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (Boolean.FALSE.equals(gates.get("StructuredAuthorizationConfiguration"))) {
             errs.add(FieldError.forbidden(
                     path.toString(), "requires feature gate StructuredAuthorizationConfiguration to be enabled"));
@@ -184,10 +199,10 @@ public final class KubeAPIServerRules {
 
     /** {@code ValidateWatchCacheSizes}. */
     public static List<FieldError> watchCacheSizes(WatchCacheSizes sizes, String version, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (sizes == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (sizes.defaultValue() != null) {
             if (GoSemver.atLeast(version, 1, 35)) {
                 errs.add(FieldError.forbidden(
@@ -230,97 +245,102 @@ public final class KubeAPIServerRules {
 
     /** {@code ValidateAPIServerLogging}. */
     public static List<FieldError> logging(APIServerLogging logging, FieldPath path) {
+        if (logging == null) {
+            return List.of();
+        }
         List<FieldError> errs = new ArrayList<>();
-        if (logging != null) {
-            if (logging.verbosity() != null) {
-                errs.addAll(nonNegative(logging.verbosity(), path.child("verbosity")));
-            }
-            if (logging.httpAccessVerbosity() != null) {
-                errs.addAll(nonNegative(logging.httpAccessVerbosity(), path.child("httpAccessVerbosity")));
-            }
+        if (logging.verbosity() != null) {
+            addAll(errs, nonNegative(logging.verbosity(), path.child("verbosity")));
+        }
+        if (logging.httpAccessVerbosity() != null) {
+            addAll(errs, nonNegative(logging.httpAccessVerbosity(), path.child("httpAccessVerbosity")));
         }
         return errs;
     }
 
     /** {@code ValidateAPIServerRequests}. */
     public static List<FieldError> requests(APIServerRequests requests, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (requests == null) {
-            return errs;
+            return List.of();
         }
-        errs.addAll(inflight(
-                requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path.child("maxNonMutatingInflight")));
-        errs.addAll(inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path.child("maxMutatingInflight")));
+        List<FieldError> errs = new ArrayList<>();
+        addAll(
+                errs,
+                inflight(requests.maxNonMutatingInflight(), MAX_NON_MUTATING_INFLIGHT, path, "maxNonMutatingInflight"));
+        addAll(errs, inflight(requests.maxMutatingInflight(), MAX_MUTATING_INFLIGHT, path, "maxMutatingInflight"));
         return errs;
     }
 
-    private static List<FieldError> inflight(Integer value, int max, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
-        if (value != null) {
-            errs.addAll(nonNegative(value, path));
-            if (value > max) {
-                errs.add(FieldError.invalid(path.toString(), value, "cannot set higher than " + max));
-            }
+    private static List<FieldError> inflight(Integer value, int max, FieldPath parent, String field) {
+        if (value == null || (value >= 0 && value <= max)) {
+            return List.of();
+        }
+        FieldPath path = parent.child(field);
+        List<FieldError> errs = new ArrayList<>(nonNegative(value, path));
+        if (value > max) {
+            errs.add(FieldError.invalid(path.toString(), value, "cannot set higher than " + max));
         }
         return errs;
     }
 
     /** {@code validateEncryptionConfig} (the resources against Gardener's defaults: secrets). */
     static List<FieldError> encryptionConfig(EncryptionConfig config, Options opts, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (config == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<String> resources = list(config.resources());
         for (int i = 0; i < resources.size(); i++) {
             String resource = resources.get(i);
-            String at = path.child("encryptionConfig", "resources").index(i).toString();
+            FieldPath at = path.child("encryptionConfig", "resources").index(i);
             String groupResource = groupResource(resource);
             String group = groupResource.substring(0, groupResource.indexOf('/'));
             if (!resource.toLowerCase(java.util.Locale.ROOT).equals(resource)) {
-                errs.add(FieldError.invalid(at, resource, "resource must be lower case"));
+                errs.add(FieldError.invalid(at.toString(), resource, "resource must be lower case"));
             }
             if (NO_REST_API.contains(resource)) {
-                errs.add(
-                        FieldError.invalid(at, resource, "resources which do not have REST API/s cannot be encrypted"));
+                errs.add(FieldError.invalid(
+                        at.toString(), resource, "resources which do not have REST API/s cannot be encrypted"));
             }
             if (resource.endsWith(".")) {
-                errs.add(FieldError.invalid(at, resource, "resource should not end with '.'"));
+                errs.add(FieldError.invalid(at.toString(), resource, "resource should not end with '.'"));
             }
             if (resource.contains("*")) {
-                errs.add(FieldError.invalid(at, resource, "wildcards are not supported"));
+                errs.add(FieldError.invalid(at.toString(), resource, "wildcards are not supported"));
             }
             if ("events.k8s.io".equals(group)) {
                 errs.add(FieldError.invalid(
-                        at,
+                        at.toString(),
                         resource,
                         "'*.events.k8s.io' objects are stored using the 'events' API "
                                 + "group in etcd. Use 'events' instead"));
             }
             if ("extensions".equals(group)) {
                 errs.add(FieldError.invalid(
-                        at, resource, "'extensions' group has been removed and cannot be used for encryption"));
+                        at.toString(),
+                        resource,
+                        "'extensions' group has been removed and cannot be used for encryption"));
             }
             if (seen.contains(groupResource)) {
-                errs.add(FieldError.duplicate(at, resource));
+                errs.add(FieldError.duplicate(at.toString(), resource));
             }
             if (ALWAYS_ENCRYPTED.contains(groupResource)) {
-                errs.add(FieldError.forbidden(at, "\"" + resource + "\" are always encrypted"));
+                errs.add(FieldError.forbidden(at.toString(), "\"" + resource + "\" are always encrypted"));
             }
             seen.add(groupResource);
         }
         String type = config.provider() == null ? null : config.provider().type();
         if (type != null) {
-            String at = path.child("encryptionConfig", "provider", "type").toString();
+            FieldPath at = path.child("encryptionConfig", "provider", "type");
             if (!ENCRYPTION_PROVIDERS.contains(type)) {
-                errs.add(FieldError.notSupported(at, type, ENCRYPTION_PROVIDERS));
+                errs.add(FieldError.notSupported(at.toString(), type, ENCRYPTION_PROVIDERS));
             }
             if ("aesgcm".equals(type)
                     && !opts.skipAesGcmAutoRotationValidation()
                     && !opts.etcdEncryptionKeyAutoRotation()) {
                 errs.add(FieldError.forbidden(
-                        at,
+                        at.toString(),
                         "etcdEncryptionKey auto rotation must be enabled when encryption at rest provider is AES-GCM"));
             }
         }
@@ -334,21 +354,21 @@ public final class KubeAPIServerRules {
     }
 
     private static List<FieldError> serviceAccountConfig(ServiceAccountConfig config, Options opts, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (config == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         Duration max = config.maxTokenExpiration();
         if (max != null) {
-            String at = path.child("maxTokenExpiration").toString();
+            FieldPath at = path.child("maxTokenExpiration");
             if (max.nanos() < 0) {
-                errs.add(FieldError.invalid(at, new GoValue(max.toString()), "can not be negative"));
+                errs.add(FieldError.invalid(at.toString(), new GoValue(max.toString()), "can not be negative"));
             }
             if (max.nanos() > 0 && max.nanos() < 720 * HOUR_NANOS) {
-                errs.add(FieldError.forbidden(at, "must be at least 720h (30d)"));
+                errs.add(FieldError.forbidden(at.toString(), "must be at least 720h (30d)"));
             }
             if (max.nanos() > 2160 * HOUR_NANOS) {
-                errs.add(FieldError.forbidden(at, "must be at most 2160h (90d)"));
+                errs.add(FieldError.forbidden(at.toString(), "must be at most 2160h (90d)"));
             }
         }
         if (config.issuer() != null) {
@@ -418,10 +438,10 @@ public final class KubeAPIServerRules {
     /** {@code ValidateControlPlaneAutoscaling}: cpu and memory only, each at least the component's minimum. */
     public static List<FieldError> controlPlaneAutoscaling(
             ControlPlaneAutoscaling autoscaling, Map<String, Quantity> minRequired, FieldPath path) {
-        List<FieldError> errs = new ArrayList<>();
         if (autoscaling == null) {
-            return errs;
+            return List.of();
         }
+        List<FieldError> errs = new ArrayList<>();
         if (autoscaling.minAllowed() == null || autoscaling.minAllowed().isEmpty()) {
             errs.add(FieldError.required(path.child("minAllowed").toString(), "must provide minAllowed"));
             return errs;
@@ -443,6 +463,9 @@ public final class KubeAPIServerRules {
     }
 
     private static List<FieldError> apiAudiences(List<String> audiences, FieldPath path) {
+        if (audiences == null || audiences.isEmpty()) {
+            return List.of();
+        }
         List<FieldError> errs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<String> all = list(audiences);
